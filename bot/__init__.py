@@ -1,0 +1,1 @@
+"""Boardroom: the Discord bot, its storage and service layers, and the CLI."""

@@ -1,0 +1,1 @@
+"""Pure game engines: rules only, standard library only, no I/O."""

@@ -1,0 +1,1 @@
+"""Can't Stop (Sid Sackson): push your luck up eleven dice columns."""
