@@ -1,0 +1,92 @@
+"""Control specs and the presenter contract every game implements."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+#: Discord limits the adapter must respect
+MAX_BUTTONS_PER_ROW = 5
+MAX_ROWS = 5
+MAX_SELECT_OPTIONS = 25
+MAX_LABEL = 80
+
+
+@dataclass(frozen=True, slots=True)
+class Button:
+    """One button; clicking it submits ``action`` (an engine action code)."""
+
+    action: str
+    label: str
+    style: str = "secondary"  # primary | secondary | success | danger
+    emoji: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SelectOption:
+    action: str
+    label: str
+    description: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Select:
+    """A select menu (at most 25 options); choosing an option submits its action code."""
+
+    placeholder: str
+    options: tuple[SelectOption, ...]
+
+
+Control = Button | Select
+
+
+@dataclass(frozen=True, slots=True)
+class ControlRows:
+    """Rows of controls: each row is either up to 5 buttons or exactly one select."""
+
+    rows: tuple[tuple[Control, ...], ...] = field(default=())
+
+
+@dataclass(frozen=True, slots=True)
+class NamedMove:
+    """A move as the log shows it: who (None for chance) and the move in words."""
+
+    seat: int | None
+    action: str
+
+
+class Presenter(Protocol):
+    """Per-game words and controls. ``names[seat]`` are display names (mention strings in Discord)."""
+
+    #: True: every accepted action posts a public turn message (Can't Stop dice are a spectacle).
+    #: False: a seat's intermediate steps are answered privately with a preview, and only the
+    #: action that hands the turn to another seat (or ends the game) posts publicly (Harmonies).
+    public_every_action: bool
+
+    def controls(self, state: Any, legal: Sequence[str], locale: str | None) -> ControlRows:
+        """Controls for exactly the legal actions of the seat to move."""
+        ...
+
+    def events(
+        self,
+        before: Any,
+        moves: Sequence[NamedMove],
+        after: Any,
+        names: Sequence[str],
+        locale: str | None,
+    ) -> list[str]:
+        """Sentences announcing what just happened (moves, busts, claims, the win)."""
+        ...
+
+    def prompt(self, state: Any, names: Sequence[str], locale: str | None) -> str:
+        """The line that tells the seat to move what to do now (or the result when it is over)."""
+        ...
+
+    def describe_move(self, state_before: Any, move: NamedMove, locale: str | None) -> str:
+        """One log line for ``/game log``."""
+        ...
+
+    def rules_summary(self, locale: str | None) -> str:
+        """``/rules <game>``: a short summary (markdown, under 4000 characters)."""
+        ...
