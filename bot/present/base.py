@@ -6,6 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from bot.service.models import LoggedMove
+
 #: Discord limits the adapter must respect
 MAX_BUTTONS_PER_ROW = 5
 MAX_ROWS = 5
@@ -48,14 +50,6 @@ class ControlRows:
     rows: tuple[tuple[Control, ...], ...] = field(default=())
 
 
-@dataclass(frozen=True, slots=True)
-class NamedMove:
-    """A move as the log shows it: who (None for chance) and the move in words."""
-
-    seat: int | None
-    action: str
-
-
 class Presenter(Protocol):
     """Per-game words and controls. ``names[seat]`` are display names (mention strings in Discord)."""
 
@@ -71,7 +65,7 @@ class Presenter(Protocol):
     def events(
         self,
         before: Any,
-        moves: Sequence[NamedMove],
+        moves: Sequence[LoggedMove],
         after: Any,
         names: Sequence[str],
         locale: str | None,
@@ -83,10 +77,18 @@ class Presenter(Protocol):
         """The line that tells the seat to move what to do now (or the result when it is over)."""
         ...
 
-    def describe_move(self, state_before: Any, move: NamedMove, locale: str | None) -> str:
+    def describe_move(self, state_before: Any, move: LoggedMove, locale: str | None) -> str:
         """One log line for ``/game log``."""
         ...
 
     def rules_summary(self, locale: str | None) -> str:
         """``/rules <game>``: a short summary (markdown, under 4000 characters)."""
         ...
+
+
+def chunk_buttons(buttons: Sequence[Button]) -> tuple[tuple[Control, ...], ...]:
+    """Lay buttons out in rows of five (Discord's limit)."""
+    return tuple(
+        tuple(buttons[i : i + MAX_BUTTONS_PER_ROW])
+        for i in range(0, len(buttons), MAX_BUTTONS_PER_ROW)
+    )

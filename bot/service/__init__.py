@@ -1,0 +1,1 @@
+"""The Discord-free game service: ints and strings in, dataclasses out."""

@@ -1,0 +1,95 @@
+"""Errors a player can fix: each carries a translation key and the values its sentence needs."""
+
+from __future__ import annotations
+
+
+class UserFacingError(Exception):
+    """Answered privately to the person who caused it; nothing was changed."""
+
+    key = "error.generic"
+
+    def __init__(self, **params: object) -> None:
+        super().__init__(self.key, params)
+        self.params = params
+
+
+class UnknownGameType(UserFacingError):
+    key = "error.unknown_game_type"
+
+
+class BadOption(UserFacingError):
+    key = "error.bad_option"
+
+
+class NoActiveGame(UserFacingError):
+    key = "error.no_active_game"
+
+
+class GameNotFound(UserFacingError):
+    key = "error.game_not_found"
+
+
+class ChannelBusy(UserFacingError):
+    """Carries ``game_id``, ``game`` and, when known, ``channel_id``/``message_id`` for a link."""
+
+    key = "error.channel_busy"
+
+
+class NotALobby(UserFacingError):
+    key = "error.not_a_lobby"
+
+
+class LobbyFull(UserFacingError):
+    key = "error.lobby_full"
+
+
+class AlreadySeated(UserFacingError):
+    key = "error.already_seated"
+
+
+class NotInLobby(UserFacingError):
+    key = "error.not_in_lobby"
+
+
+class HostCannotLeave(UserFacingError):
+    key = "error.host_cannot_leave"
+
+
+class NotHost(UserFacingError):
+    key = "error.not_host"
+
+
+class TooFewPlayers(UserFacingError):
+    key = "error.too_few_players"
+
+
+class NotSeated(UserFacingError):
+    key = "error.not_seated"
+
+
+class NotYourTurn(UserFacingError):
+    key = "error.not_your_turn"
+
+
+class StaleBoard(UserFacingError):
+    key = "error.stale_board"
+
+
+class IllegalMove(UserFacingError):
+    key = "error.illegal_move"
+
+
+class BadActionText(UserFacingError):
+    key = "error.bad_action_text"
+
+
+class GameNotStarted(UserFacingError):
+    key = "error.game_not_started"
+
+
+class GameOver(UserFacingError):
+    key = "error.game_over"
+
+
+class NotAllowedToAbandon(UserFacingError):
+    key = "error.not_allowed_to_abandon"

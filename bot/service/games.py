@@ -1,0 +1,361 @@
+"""GameService: lobbies, one transaction per accepted action, chance resolution, history.
+
+Every accepted action is applied by the engine, followed by any chance steps it opens (dice, bag
+draws, drawn with ``Rng.for_step(seed, seq)``), and committed with the new state and a version
+bump in one transaction before the caller gets the outcome. Rejected input raises a
+``UserFacingError`` and changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import secrets
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from datetime import UTC, datetime
+from typing import Any
+
+from bot.service import errors
+from bot.service.models import GameSnapshot, LoggedMove, Outcome, Seat
+from bot.storage.base import GameRow, MoveRow, OpenGameExists, SeatRow
+from bot.storage.sqlite import SqliteStore
+from engines import errors as rule_errors
+from engines.base import CHANCE, TERMINAL
+from engines.registry import game_names, get_engine
+from engines.replay import replay
+from engines.rng import Rng
+
+log = logging.getLogger(__name__)
+
+OPEN = ("lobby", "active")
+
+
+def utc_now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+def _dump(engine: Any, state: Any) -> str:
+    return json.dumps(engine.encode_state(state), separators=(",", ":"), sort_keys=True)
+
+
+class GameService:
+    """Transport-agnostic game hosting used by the Discord adapter, the CLI and the tests."""
+
+    def __init__(
+        self,
+        store: SqliteStore,
+        *,
+        clock: Callable[[], str] = utc_now,
+        new_seed: Callable[[], int] = lambda: secrets.randbits(62),
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self.new_seed = new_seed
+
+    # ----------------------------------------------------------------- reading
+
+    def snapshot_of(self, row: GameRow) -> GameSnapshot:
+        seats = tuple(Seat(s.seat, s.user_id, s.display_name, s.bot_level) for s in row.seats)
+        base = GameSnapshot(
+            id=row.id,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            game=row.game,
+            host_id=row.host_id,
+            status=row.status,
+            version=row.version,
+            capacity=row.capacity,
+            options=json.loads(row.options_json),
+            seats=seats,
+        )
+        if row.state_json is None:
+            return base
+        engine = get_engine(row.game)
+        state = engine.decode_state(json.loads(row.state_json))
+        mover = engine.to_move(state)
+        running = row.status == "active" and mover not in (CHANCE, TERMINAL)
+        return replace(
+            base,
+            state=state,
+            to_move=mover if running else None,
+            legal=tuple(engine.encode_action(a) for a in engine.legal_actions(state)) if running else (),
+            scores=tuple(engine.scores(state)),
+            winners=tuple(engine.winners(state)),
+        )
+
+    async def game(self, game_id: int) -> GameSnapshot:
+        row = await self.store.load_game(game_id)
+        if row is None:
+            raise errors.GameNotFound(game_id=game_id)
+        return self.snapshot_of(row)
+
+    async def current(self, channel_id: int) -> GameSnapshot:
+        """The open lobby or running game of a channel."""
+        row = await self.store.open_game_in_channel(channel_id)
+        if row is None:
+            raise errors.NoActiveGame()
+        return self.snapshot_of(row)
+
+    async def history(self, game_id: int) -> list[LoggedMove]:
+        return [LoggedMove(m.seq, m.seat, m.action) for m in await self.store.moves(game_id)]
+
+    async def verify(self, game_id: int) -> bool:
+        """True when replaying the move log gives exactly the stored state."""
+        snap = await self.game(game_id)
+        if snap.state is None:
+            return True
+        engine = get_engine(snap.game)
+        moves = await self.store.moves(game_id)
+        rebuilt = replay(engine, len(snap.seats), snap.options, (m.action for m in moves))
+        return bool(rebuilt == snap.state)
+
+    async def latest_post(self, game_id: int) -> tuple[int, int] | None:
+        return await self.store.latest_post(game_id)
+
+    # ----------------------------------------------------------------- lobby
+
+    async def open_lobby(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        game: str,
+        options: Mapping[str, object] | None = None,
+        players: int | None = None,
+    ) -> GameSnapshot:
+        """Open a lobby with the host in the first seat."""
+        if game not in game_names():
+            raise errors.UnknownGameType(game=game, games=", ".join(game_names()))
+        engine = get_engine(game)
+        info = engine.info
+        try:
+            normal = info.normalize_options(options)
+        except ValueError as exc:
+            raise errors.BadOption(detail=str(exc)) from exc
+        capacity = info.max_seats if players is None else players
+        if not info.min_seats <= capacity <= info.max_seats:
+            raise errors.BadOption(
+                detail=f"players: {info.min_seats}-{info.max_seats}"  # numbers only, not prose
+            )
+        busy = await self.store.open_game_in_channel(channel_id)
+        if busy is not None:
+            raise await self._busy(busy)
+        now = self.clock()
+        row = GameRow(
+            id=0, guild_id=guild_id, channel_id=channel_id, game=game,
+            rules_version=info.rules_version, host_id=host_id,
+            options_json=json.dumps(normal, sort_keys=True), capacity=capacity,
+            seed=self.new_seed(), status="lobby", version=0, move_count=0, state_json=None,
+            created_at=now, updated_at=now,
+        )
+        try:
+            async with self.store.write() as tx:
+                game_id = await tx.insert_game(row)
+                await tx.set_seats(game_id, [SeatRow(0, host_id, host_name)])
+        except OpenGameExists:
+            busy = await self.store.open_game_in_channel(channel_id)
+            raise (await self._busy(busy)) if busy else errors.ChannelBusy() from None
+        log.info("lobby opened", extra={"game_id": game_id, "channel_id": channel_id})
+        return await self.game(game_id)
+
+    async def _busy(self, row: GameRow) -> errors.ChannelBusy:
+        post = await self.store.latest_post(row.id)
+        return errors.ChannelBusy(
+            game_id=row.id,
+            game=row.game,
+            channel_id=post[0] if post else row.channel_id,
+            message_id=post[1] if post else None,
+        )
+
+    async def join(self, game_id: int, user_id: int, name: str) -> GameSnapshot:
+        return await self._edit_lobby(game_id, user_id, name, "join")
+
+    async def leave(self, game_id: int, user_id: int) -> GameSnapshot:
+        return await self._edit_lobby(game_id, user_id, "", "leave")
+
+    async def add_bot(self, game_id: int, user_id: int, level: str, name: str) -> GameSnapshot:
+        """Seat a computer opponent (host only)."""
+        return await self._edit_lobby(game_id, user_id, name, "bot", level=level)
+
+    async def _edit_lobby(
+        self, game_id: int, user_id: int, name: str, op: str, level: str | None = None
+    ) -> GameSnapshot:
+        async with self.store.write() as tx:
+            row = await self._lobby_row(tx, game_id)
+            seats = list(row.seats)
+            if op == "join":
+                if any(s.user_id == user_id for s in seats):
+                    raise errors.AlreadySeated()
+                if len(seats) >= row.capacity:
+                    raise errors.LobbyFull(capacity=row.capacity)
+                seats.append(SeatRow(len(seats), user_id, name))
+            elif op == "bot":
+                if user_id != row.host_id:
+                    raise errors.NotHost()
+                if len(seats) >= row.capacity:
+                    raise errors.LobbyFull(capacity=row.capacity)
+                seats.append(SeatRow(len(seats), None, name, level))
+            else:
+                if user_id == row.host_id:
+                    raise errors.HostCannotLeave()
+                if not any(s.user_id == user_id for s in seats):
+                    raise errors.NotInLobby()
+                seats = [s for s in seats if s.user_id != user_id]
+            seats = [replace(s, seat=i) for i, s in enumerate(seats)]
+            await tx.set_seats(game_id, seats)
+            await tx.update_game(
+                game_id, row.version, status="lobby", state_json=None, move_count=0,
+                updated_at=self.clock(),
+            )
+        return await self.game(game_id)
+
+    async def _lobby_row(self, tx: Any, game_id: int) -> GameRow:
+        row = await tx.load_game(game_id)
+        if row is None:
+            raise errors.GameNotFound(game_id=game_id)
+        if row.status != "lobby":
+            raise errors.NotALobby()
+        return row
+
+    async def cancel(self, game_id: int, user_id: int) -> GameSnapshot:
+        async with self.store.write() as tx:
+            row = await self._lobby_row(tx, game_id)
+            if user_id != row.host_id:
+                raise errors.NotHost()
+            await tx.update_game(
+                game_id, row.version, status="cancelled", state_json=None, move_count=0,
+                updated_at=self.clock(),
+            )
+        return await self.game(game_id)
+
+    async def start(self, game_id: int, user_id: int) -> Outcome:
+        """Deal the game (resolving its setup chance steps) and commit it."""
+        async with self.store.write() as tx:
+            row = await self._lobby_row(tx, game_id)
+            if user_id != row.host_id:
+                raise errors.NotHost()
+            before = self.snapshot_of(row)
+            engine = get_engine(row.game)
+            if len(row.seats) < engine.info.min_seats:
+                raise errors.TooFewPlayers(
+                    minimum=engine.info.min_seats, seated=len(row.seats)
+                )
+            state = engine.initial_state(len(row.seats), json.loads(row.options_json))
+            state, moves = self._resolve_chance(engine, state, row.seed, 0, [])
+            await self._commit(tx, row, engine, state, moves)
+        log.info("game started", extra={"game_id": game_id})
+        return Outcome(before, await self.game(game_id), tuple(moves))
+
+    # ----------------------------------------------------------------- playing
+
+    async def act(
+        self, game_id: int, user_id: int, action_text: str, expected_version: int | None = None
+    ) -> Outcome:
+        """Apply one player action (and the chance steps it opens), committed before returning."""
+        async with self.store.write() as tx:
+            row = await tx.load_game(game_id)
+            if row is None:
+                raise errors.GameNotFound(game_id=game_id)
+            if expected_version is not None and expected_version != row.version:
+                raise errors.StaleBoard()
+            seat = next((s.seat for s in row.seats if s.user_id == user_id), None)
+            return await self._apply(tx, row, seat, action_text)
+
+    async def act_as_bot(self, game_id: int, seat: int, action_text: str, expected_version: int) -> Outcome:
+        """A computer opponent's action; the version guards against acting on an old state."""
+        async with self.store.write() as tx:
+            row = await tx.load_game(game_id)
+            if row is None:
+                raise errors.GameNotFound(game_id=game_id)
+            if expected_version != row.version:
+                raise errors.StaleBoard()
+            if not row.seats[seat].bot_level:
+                raise errors.NotSeated()
+            return await self._apply(tx, row, seat, action_text)
+
+    async def _apply(self, tx: Any, row: GameRow, seat: int | None, action_text: str) -> Outcome:
+        if row.status == "lobby":
+            raise errors.GameNotStarted()
+        if row.status != "active":
+            raise errors.GameOver()
+        if seat is None:
+            raise errors.NotSeated()
+        before = self.snapshot_of(row)
+        engine = get_engine(row.game)
+        state = before.state
+        if engine.to_move(state) != seat:
+            mover = before.player_to_move()
+            raise errors.NotYourTurn(player=mover.name if mover else "")
+        try:
+            action = engine.decode_action(action_text)
+        except rule_errors.GameError as exc:
+            raise errors.BadActionText(action=action_text[:60]) from exc
+        try:
+            state = engine.apply(state, action)
+        except rule_errors.GameError as exc:
+            raise errors.IllegalMove(action=action_text[:60]) from exc
+        seq = row.move_count
+        moves = [LoggedMove(seq, seat, engine.encode_action(action))]
+        state, moves = self._resolve_chance(engine, state, row.seed, seq + 1, moves)
+        await self._commit(tx, row, engine, state, moves)
+        log.info(
+            "move %s", moves[0].action, extra={"game_id": row.id, "seq": seq, "seat": seat}
+        )
+        return Outcome(before, await self._after(tx, row.id), tuple(moves))
+
+    async def _after(self, tx: Any, game_id: int) -> GameSnapshot:
+        row = await tx.load_game(game_id)
+        return self.snapshot_of(row)
+
+    @staticmethod
+    def _resolve_chance(
+        engine: Any, state: Any, seed: int, seq: int, moves: list[LoggedMove]
+    ) -> tuple[Any, list[LoggedMove]]:
+        moves = list(moves)
+        while engine.to_move(state) == CHANCE:
+            outcome = engine.sample_chance(state, Rng.for_step(seed, seq))
+            state = engine.apply(state, outcome)
+            moves.append(LoggedMove(seq, None, engine.encode_action(outcome)))
+            seq += 1
+        return state, moves
+
+    async def _commit(
+        self, tx: Any, row: GameRow, engine: Any, state: Any, moves: list[LoggedMove]
+    ) -> None:
+        now = self.clock()
+        if moves:
+            await tx.append_moves(
+                row.id, moves[0].seq, [MoveRow(m.seq, m.seat, m.action, now) for m in moves]
+            )
+        status = "finished" if engine.to_move(state) == TERMINAL else "active"
+        changed = await tx.update_game(
+            row.id, row.version, status=status, state_json=_dump(engine, state),
+            move_count=row.move_count + len(moves), updated_at=now,
+        )
+        if changed != 1:  # another writer got there first (several processes on one file)
+            raise errors.StaleBoard()
+
+    async def abandon(self, channel_id: int, user_id: int, can_manage_channel: bool) -> GameSnapshot:
+        """End the channel's lobby or game: its host, or a member allowed to manage the channel."""
+        async with self.store.write() as tx:
+            current = await self.store.open_game_in_channel(channel_id)
+            if current is None:
+                raise errors.NoActiveGame()
+            row = await tx.load_game(current.id)
+            if row is None or row.status not in OPEN:
+                raise errors.NoActiveGame()
+            if user_id != row.host_id and not can_manage_channel:
+                raise errors.NotAllowedToAbandon()
+            await tx.update_game(
+                row.id, row.version, status="abandoned" if row.status == "active" else "cancelled",
+                state_json=row.state_json, move_count=row.move_count, updated_at=self.clock(),
+            )
+        return await self.game(row.id)
+
+    async def record_post(self, game_id: int, version: int, channel_id: int, message_id: int) -> None:
+        """Remember the message that shows ``version`` (used to link the game)."""
+        async with self.store.write() as tx:
+            await tx.record_post(game_id, version, channel_id, message_id)

@@ -1,0 +1,74 @@
+"""What the service hands out: plain frozen dataclasses, no Discord types."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    seat: int
+    user_id: int | None  # None for a computer opponent
+    name: str
+    bot_level: str | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        return self.bot_level is not None
+
+
+@dataclass(frozen=True, slots=True)
+class LoggedMove:
+    """One line of the move log; ``seat`` is None for chance (dice, bag draws)."""
+
+    seq: int
+    seat: int | None
+    action: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameSnapshot:
+    """A lobby or game as stored at ``version``; ``state`` is None while in the lobby."""
+
+    id: int
+    guild_id: int | None
+    channel_id: int
+    game: str
+    host_id: int
+    status: str
+    version: int
+    capacity: int
+    options: dict[str, Any]
+    seats: tuple[Seat, ...]
+    state: Any = None
+    to_move: int | None = None  # a seat, or None when nobody is to move (lobby, over)
+    legal: tuple[str, ...] = ()
+    scores: tuple[int, ...] = ()
+    winners: tuple[int, ...] = ()
+
+    def seat_of(self, user_id: int) -> int | None:
+        for seat in self.seats:
+            if seat.user_id == user_id:
+                return seat.seat
+        return None
+
+    @property
+    def is_lobby(self) -> bool:
+        return self.status == "lobby"
+
+    @property
+    def is_over(self) -> bool:
+        return self.status in ("finished", "abandoned", "cancelled")
+
+    def player_to_move(self) -> Seat | None:
+        return self.seats[self.to_move] if self.to_move is not None else None
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The result of an accepted action: the state before, the moves it logged, the state after."""
+
+    before: GameSnapshot
+    after: GameSnapshot
+    moves: tuple[LoggedMove, ...]

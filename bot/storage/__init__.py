@@ -1,0 +1,1 @@
+"""Game-agnostic persistence: games, seats, the append-only move log and posted messages."""

@@ -1,0 +1,94 @@
+"""Rows and the store contract, so another backend (e.g. PostgreSQL) can slot in."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    seat: int
+    user_id: int | None
+    display_name: str
+    bot_level: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    game: str
+    rules_version: int
+    host_id: int
+    options_json: str
+    capacity: int
+    seed: int
+    status: str
+    version: int
+    move_count: int
+    state_json: str | None
+    created_at: str
+    updated_at: str
+    seats: tuple[SeatRow, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRow:
+    seq: int
+    seat: int | None
+    action: str
+    created_at: str
+
+
+class VersionConflict(Exception):
+    """The game's version moved on between load and write (optimistic concurrency)."""
+
+
+class OpenGameExists(Exception):
+    """The channel already has an open lobby or running game."""
+
+
+class Tx(Protocol):
+    """One write transaction."""
+
+    async def load_game(self, game_id: int) -> GameRow | None: ...
+
+    async def insert_game(self, row: GameRow) -> int: ...
+
+    async def set_seats(self, game_id: int, seats: Sequence[SeatRow]) -> None: ...
+
+    async def append_moves(self, game_id: int, first_seq: int, moves: Sequence[MoveRow]) -> None: ...
+
+    async def update_game(
+        self,
+        game_id: int,
+        expected_version: int,
+        *,
+        status: str,
+        state_json: str | None,
+        move_count: int,
+        updated_at: str,
+    ) -> int: ...
+
+    async def record_post(self, game_id: int, version: int, channel_id: int, message_id: int) -> None: ...
+
+
+class GameStore(Protocol):
+    async def open(self) -> None: ...
+
+    async def close(self) -> None: ...
+
+    def write(self) -> object:
+        """``async with store.write() as tx:`` one serialised write transaction."""
+        ...
+
+    async def load_game(self, game_id: int) -> GameRow | None: ...
+
+    async def open_game_in_channel(self, channel_id: int) -> GameRow | None: ...
+
+    async def moves(self, game_id: int) -> list[MoveRow]: ...
+
+    async def latest_post(self, game_id: int) -> tuple[int, int] | None: ...

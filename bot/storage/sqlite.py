@@ -1,0 +1,198 @@
+"""aiosqlite backend: WAL, one writer connection behind a lock, ``BEGIN IMMEDIATE`` writes.
+
+A second connection serves reads, so a read never sees another coroutine's half-done
+transaction (aiosqlite runs the calls of one connection in order, interleaving coroutines).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+import aiosqlite
+
+from bot.storage.base import GameRow, MoveRow, OpenGameExists, SeatRow
+from bot.storage.migrate import migrate
+
+_GAME_COLUMNS = (
+    "id, guild_id, channel_id, game, rules_version, host_id, options_json, capacity, seed,"
+    " status, version, move_count, state_json, created_at, updated_at"
+)
+_PRAGMAS = (
+    "PRAGMA journal_mode=WAL",
+    "PRAGMA synchronous=NORMAL",
+    "PRAGMA foreign_keys=ON",
+    "PRAGMA busy_timeout=5000",
+)
+
+
+async def _connect(path: Path) -> aiosqlite.Connection:
+    conn = await aiosqlite.connect(path, isolation_level=None)
+    for pragma in _PRAGMAS:
+        await conn.execute(pragma)
+    return conn
+
+
+async def _seats(conn: aiosqlite.Connection, game_id: int) -> tuple[SeatRow, ...]:
+    async with conn.execute(
+        "SELECT seat, user_id, display_name, bot_level FROM seats WHERE game_id = ? ORDER BY seat",
+        (game_id,),
+    ) as cursor:
+        return tuple(SeatRow(*row) for row in await cursor.fetchall())
+
+
+async def _game(conn: aiosqlite.Connection, where: str, params: tuple[object, ...]) -> GameRow | None:
+    # ``where`` is always one of this module's literal clauses; values travel as parameters.
+    async with conn.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE {where}", params) as cursor:  # noqa: S608
+        row = await cursor.fetchone()
+    if row is None:
+        return None
+    return GameRow(*row, seats=await _seats(conn, row[0]))
+
+
+class SqliteTx:
+    """The statements of one write transaction (see ``SqliteStore.write``)."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+
+    async def load_game(self, game_id: int) -> GameRow | None:
+        return await _game(self._conn, "id = ?", (game_id,))
+
+    async def insert_game(self, row: GameRow) -> int:
+        try:
+            cursor = await self._conn.execute(
+                "INSERT INTO games (guild_id, channel_id, game, rules_version, host_id,"
+                " options_json, capacity, seed, status, version, move_count, state_json,"
+                " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    row.guild_id, row.channel_id, row.game, row.rules_version, row.host_id,
+                    row.options_json, row.capacity, row.seed, row.status, row.version,
+                    row.move_count, row.state_json, row.created_at, row.updated_at,
+                ),
+            )
+        except sqlite3.IntegrityError as exc:
+            raise OpenGameExists(row.channel_id) from exc
+        game_id = cursor.lastrowid
+        assert game_id is not None
+        return game_id
+
+    async def set_seats(self, game_id: int, seats: Sequence[SeatRow]) -> None:
+        await self._conn.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+        await self._conn.executemany(
+            "INSERT INTO seats (game_id, seat, user_id, display_name, bot_level)"
+            " VALUES (?, ?, ?, ?, ?)",
+            [(game_id, s.seat, s.user_id, s.display_name, s.bot_level) for s in seats],
+        )
+
+    async def append_moves(self, game_id: int, first_seq: int, moves: Sequence[MoveRow]) -> None:
+        await self._conn.executemany(
+            "INSERT INTO moves (game_id, seq, seat, action, created_at) VALUES (?, ?, ?, ?, ?)",
+            [(game_id, m.seq, m.seat, m.action, m.created_at) for m in moves],
+        )
+
+    async def update_game(
+        self,
+        game_id: int,
+        expected_version: int,
+        *,
+        status: str,
+        state_json: str | None,
+        move_count: int,
+        updated_at: str,
+    ) -> int:
+        """Bump the version if it is still ``expected_version``; returns the rows changed (0 or 1)."""
+        cursor = await self._conn.execute(
+            "UPDATE games SET status = ?, state_json = ?, move_count = ?, updated_at = ?,"
+            " version = version + 1 WHERE id = ? AND version = ?",
+            (status, state_json, move_count, updated_at, game_id, expected_version),
+        )
+        return cursor.rowcount
+
+    async def record_post(self, game_id: int, version: int, channel_id: int, message_id: int) -> None:
+        await self._conn.execute(
+            "INSERT OR REPLACE INTO posts (game_id, version, channel_id, message_id)"
+            " VALUES (?, ?, ?, ?)",
+            (game_id, version, channel_id, message_id),
+        )
+
+
+class SqliteStore:
+    """The game store on one SQLite file."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self._writer: aiosqlite.Connection | None = None
+        self._reader: aiosqlite.Connection | None = None
+        self._write_lock = asyncio.Lock()
+
+    async def open(self) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._writer = await _connect(self.path)
+        await migrate(self._writer)
+        self._reader = await _connect(self.path)
+
+    async def close(self) -> None:
+        for conn in (self._reader, self._writer):
+            if conn is not None:
+                await conn.close()
+        self._reader = self._writer = None
+
+    async def __aenter__(self) -> SqliteStore:
+        await self.open()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    @property
+    def _read(self) -> aiosqlite.Connection:
+        assert self._reader is not None, "store is not open"
+        return self._reader
+
+    @asynccontextmanager
+    async def write(self) -> AsyncIterator[SqliteTx]:
+        """One write transaction: committed when the block ends, rolled back if it raises."""
+        assert self._writer is not None, "store is not open"
+        async with self._write_lock:
+            await self._writer.execute("BEGIN IMMEDIATE")
+            try:
+                yield SqliteTx(self._writer)
+            except BaseException:
+                await self._writer.execute("ROLLBACK")
+                raise
+            await self._writer.execute("COMMIT")
+
+    async def load_game(self, game_id: int) -> GameRow | None:
+        return await _game(self._read, "id = ?", (game_id,))
+
+    async def open_game_in_channel(self, channel_id: int) -> GameRow | None:
+        return await _game(
+            self._read, "channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
+        )
+
+    async def open_games(self) -> list[int]:
+        async with self._read.execute(
+            "SELECT id FROM games WHERE status = 'active' ORDER BY id"
+        ) as cursor:
+            return [row[0] for row in await cursor.fetchall()]
+
+    async def moves(self, game_id: int) -> list[MoveRow]:
+        async with self._read.execute(
+            "SELECT seq, seat, action, created_at FROM moves WHERE game_id = ? ORDER BY seq",
+            (game_id,),
+        ) as cursor:
+            return [MoveRow(*row) for row in await cursor.fetchall()]
+
+    async def latest_post(self, game_id: int) -> tuple[int, int] | None:
+        """(channel_id, message_id) of the newest message posted for the game."""
+        async with self._read.execute(
+            "SELECT channel_id, message_id FROM posts WHERE game_id = ?"
+            " ORDER BY version DESC, rowid DESC LIMIT 1",
+            (game_id,),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return (row[0], row[1]) if row else None

@@ -1,0 +1,31 @@
+from __future__ import annotations
+
+import itertools
+from collections.abc import AsyncIterator
+
+import pytest
+
+from bot.service.games import GameService
+from bot.storage.sqlite import SqliteStore
+
+
+class FakeClock:
+    """A clock that ticks one second per reading, so timestamps are deterministic."""
+
+    def __init__(self) -> None:
+        self._ticks = itertools.count()
+
+    def __call__(self) -> str:
+        n = next(self._ticks)
+        return f"2026-01-01T00:{n // 60 % 60:02d}:{n % 60:02d}.000+00:00"
+
+
+@pytest.fixture
+async def store(tmp_path) -> AsyncIterator[SqliteStore]:
+    async with SqliteStore(tmp_path / "boardroom.db") as s:
+        yield s
+
+
+@pytest.fixture
+async def service(store: SqliteStore) -> GameService:
+    return GameService(store, clock=FakeClock(), new_seed=lambda: 12345)
