@@ -1,0 +1,453 @@
+"""The turn machine: setup, landing resolution, the cascade (§6.2), gains and placement (§7).
+
+``advance`` runs everything the rules fix on their own and stops at the next player decision or
+chance step, so a state between two actions is always a pure value.
+"""
+
+from __future__ import annotations
+
+from engines.kokeshi import actions as ac
+from engines.kokeshi.actions import Action
+from engines.kokeshi.data import (
+    ANY_COLUMN,
+    GAIN_TILE,
+    MOVE_ANIMAL,
+    MOVE_ANY,
+    MOVE_ANY_ANIMAL,
+    MOVE_KOKESHI,
+    MOVE_LEFT,
+    MOVE_RIGHT,
+    SAME_COLUMN,
+    Effect,
+    ach_colour,
+    ach_level,
+    ach_tile,
+    is_ach,
+)
+from engines.kokeshi.state import (
+    EFFECT_CHOICE,
+    NONE,
+    PH_ANIMAL,
+    PH_COL,
+    PH_DRAW,
+    PH_FIRST,
+    PH_GAIN,
+    PH_MOVE,
+    PH_OVER,
+    PH_PICK,
+    PH_PLACE,
+    PH_SIDE,
+    PH_START,
+    TODO_COLUMN,
+    TODO_EMPTY_GAIN,
+    TODO_REFILL,
+)
+from engines.kokeshi.work import Work
+
+# -- effect helpers ------------------------------------------------------------------------------
+
+
+def kokeshi_targets(w: Work, e: Effect, column: int) -> tuple[int, ...]:
+    """Columns whose kokeshi an effect may move (§6.1)."""
+    n = len(w.d.columns)
+    if e.type == MOVE_KOKESHI:
+        return (e.kokeshi,)
+    if e.type == MOVE_ANY:
+        return tuple(range(n))
+    if e.type == MOVE_RIGHT:
+        return tuple(range(column + 1, n))
+    if e.type == MOVE_LEFT:
+        return tuple(range(column))
+    return ()
+
+
+def open_animals(w: Work) -> tuple[int, ...]:
+    """Animal tracks where the active marker can still advance (D20)."""
+    top = w.d.top_index
+    return tuple(a for a in range(len(w.d.animals)) if w.animal_pos(a, w.active) < top)
+
+
+def room_columns(w: Work) -> tuple[int, ...]:
+    return tuple(c for c in range(len(w.d.columns)) if w.has_room(c))
+
+
+def can_perform(w: Work, e: Effect, column: int) -> bool:
+    """D18: an effect is skipped only when it has no valid target."""
+    if e.type in (MOVE_KOKESHI, MOVE_ANY, MOVE_RIGHT, MOVE_LEFT):
+        return bool(kokeshi_targets(w, e, column))
+    if e.type == MOVE_ANIMAL:
+        return w.animal_pos(e.animal, w.active) < w.d.top_index
+    if e.type == MOVE_ANY_ANIMAL:
+        return bool(open_animals(w))
+    if e.type == GAIN_TILE:
+        if not w.display:
+            return False
+        return w.has_room(column) if e.where == SAME_COLUMN else bool(room_columns(w))
+    raise ValueError(f"unknown effect {e.type}")
+
+
+def eligible_ach(w: Work, column: int) -> tuple[int, ...]:
+    """§7.2: achievement tiles the active player may take after an empty landing in ``column``."""
+    if not w.has_room(column) or w.owns_ach(w.active, column):
+        return ()
+    reach = w.height(column) + w.pending_count(column) + 1
+    return tuple(
+        ach_tile(column, level)
+        for level in w.d.levels
+        if ach_tile(column, level) in w.ach_supply and reach >= w.d.yellow[level]
+    )
+
+
+def empty_gain_options(w: Work, column: int) -> tuple[int, ...]:
+    display = tuple(sorted(w.display)) if w.has_room(column) else ()
+    return display + eligible_ach(w, column)
+
+
+# -- end trigger and animals -------------------------------------------------------------------
+
+
+def trigger(w: Work, reason: str) -> None:
+    """D23: noted at once; the game ends after this round and one more (§8)."""
+    if w.end_after != NONE:
+        return
+    w.end_after = (w.turns // w.seats + 2) * w.seats
+    w.events.append(("trigger", reason))
+
+
+def check_achievements(w: Work) -> None:
+    if w.achievements(w.active) >= w.d.trigger[w.seats]:
+        trigger(w, "achievements")
+
+
+def advance_animal(w: Work, animal: int) -> None:
+    """§6.3: the marker goes one up and on top of the stack there."""
+    seat = w.active
+    old = w.animal_pos(animal, seat)
+    if old >= w.d.top_index:  # D20
+        return
+    new = old + 1
+    track = [entry for entry in w.animals[animal] if entry[0] != seat]
+    track.append((seat, new))
+    w.animals[animal] = track
+    w.events.append(("animal", animal, new))
+    if new == w.d.bonus_index and w.bonus[animal] != NONE:
+        tile = w.bonus[animal]
+        w.bonus[animal] = NONE
+        w.free.append(tile)
+        w.events.append(("bonus", animal, tile))
+    if new == w.d.midline:
+        check_achievements(w)
+
+
+def take_ach(w: Work, column: int, tile: int) -> None:
+    """Take an achievement tile; apply the colour cap (D7)."""
+    w.ach_supply.remove(tile)
+    w.pending.append((column, tile))
+    w.events.append(("gain", column, tile))
+    colour = ach_colour(tile)
+    owners = sum(1 for seat in range(w.seats) if w.owns_ach(seat, colour))
+    if owners >= w.d.max_owners[w.seats]:
+        rest = [t for t in w.ach_supply if ach_colour(t) == colour]
+        for t in rest:
+            w.ach_supply.remove(t)
+            w.removed.append(t)
+    check_achievements(w)
+
+
+# -- the cascade -------------------------------------------------------------------------------
+
+
+def resolve_move(w: Work, column: int, steps: int) -> None:
+    """§6.2 ``resolve_move``: the move and its landing (achievement steps included, D15)."""
+    seat = w.active
+    start = w.pos[seat][column]
+    target = start + steps
+    w.events.append(("move", column, start, target))
+    while True:
+        if target > w.d.spaces:  # §5.4, D16
+            w.happiness[seat] += w.d.pass_top
+            w.pos[seat][column] = 0
+            w.events.append(("top", column, w.d.pass_top))
+            return
+        w.pos[seat][column] = target
+        board = w.boards[seat][column]
+        if target > len(board):  # §5.3
+            w.pos[seat][column] = 0
+            w.events.append(("empty", column, target))
+            w.todo.append((TODO_EMPTY_GAIN, column, 0))
+            return
+        tile = board[target - 1]
+        if is_ach(tile):  # §5.2
+            w.events.append(("extra", column, target))
+            w.events.append(("move", column, target, target + w.d.ach_extra_steps))
+            target += w.d.ach_extra_steps
+            continue
+        kind = w.d.tiles[tile]
+        w.events.append(("fire", column, target, tile))
+        if kind.mode == "choice":
+            w.todo.append((tile, EFFECT_CHOICE, column))
+        else:  # single or both, in data order (D17)
+            w.todo.extend((tile, i, column) for i in range(len(kind.effects)))
+        return
+
+
+def choice_sides(w: Work, tile: int, column: int) -> tuple[int, ...]:
+    effects = w.d.tiles[tile].effects
+    return tuple(i for i, e in enumerate(effects) if can_perform(w, e, column))
+
+
+def _step_todo(w: Work) -> bool:
+    """Handle ``todo[0]``; True when a decision or chance step is now needed."""
+    tile, eff, column = w.todo[0]
+    if tile == TODO_REFILL:
+        if len(w.display) >= w.d.display_size:
+            w.todo.pop(0)
+            return False
+        if not w.bag:  # §7.4
+            w.todo.pop(0)
+            trigger(w, "display")
+            return False
+        w.phase = PH_DRAW
+        return True
+    if tile == TODO_COLUMN:
+        w.phase = PH_COL
+        return True
+    if tile == TODO_EMPTY_GAIN:
+        if empty_gain_options(w, eff):
+            w.phase = PH_GAIN
+            return True
+        w.todo.pop(0)
+        w.events.append(("skip", TODO_EMPTY_GAIN, eff))
+        return False
+    if eff == EFFECT_CHOICE:
+        if choice_sides(w, tile, column):
+            w.phase = PH_SIDE
+            return True
+        w.todo.pop(0)
+        w.events.append(("skip", tile, eff))
+        return False
+    e = w.d.tiles[tile].effects[eff]
+    if not can_perform(w, e, column):
+        w.todo.pop(0)
+        w.events.append(("skip", tile, eff))
+        return False
+    if e.type == MOVE_KOKESHI:
+        w.todo.pop(0)
+        w.queue.append((e.kokeshi, e.steps))
+        w.events.append(("queue", e.kokeshi, e.steps))
+        return False
+    if e.type == MOVE_ANIMAL:
+        w.todo.pop(0)
+        advance_animal(w, e.animal)
+        return False
+    if e.type == MOVE_ANY_ANIMAL:
+        w.phase = PH_ANIMAL
+    elif e.type == GAIN_TILE:
+        w.phase = PH_GAIN
+    else:  # any / right / left: the player picks the kokeshi
+        w.phase = PH_PICK
+    return True
+
+
+# -- placement (§7.3) --------------------------------------------------------------------------
+
+
+def place_tile(w: Work, column: int, tile: int, *, pending: bool = True) -> None:
+    if pending:
+        w.pending.remove((column, tile))
+    board = w.boards[w.active][column]
+    board.append(tile)
+    w.events.append(("place", column, len(board), tile))
+
+
+def place_options(w: Work) -> tuple[int, ...]:
+    """Tiles that may go in next in the first column holding several pending tiles (D22)."""
+    for column in range(len(w.d.columns)):
+        tiles = [t for col, t in w.pending if col == column]
+        if len(tiles) >= 2:
+            space = w.height(column) + 1
+            return tuple(
+                sorted(t for t in tiles if not is_ach(t) or space >= w.d.yellow[ach_level(t)])
+            )
+    return ()
+
+
+def free_columns(w: Work) -> tuple[int, ...]:
+    return tuple(c for c in range(len(w.d.columns)) if w.height(c) < w.d.spaces)
+
+
+def _placement(w: Work) -> bool:
+    """Place what needs no decision; True when a decision is needed."""
+    for column in range(len(w.d.columns)):
+        tiles = [t for col, t in w.pending if col == column]
+        if len(tiles) == 1:
+            place_tile(w, column, tiles[0])
+    if w.pending:
+        w.phase = PH_PLACE
+        return True
+    while w.free:
+        if free_columns(w):
+            w.phase = PH_COL
+            return True
+        tile = w.free.pop(0)
+        w.removed.append(tile)
+        w.events.append(("discard", tile))
+    return False
+
+
+# -- driving the state ---------------------------------------------------------------------------
+
+
+def _setup(w: Work) -> bool:
+    """Setup steps 3-7; False once setup is over."""
+    if w.first == NONE:
+        w.phase = PH_FIRST
+        return True
+    if len(w.bonus) < len(w.d.animals):
+        w.phase = PH_DRAW
+        return True
+    while w.setup_done < w.seats:
+        w.active = (w.first + w.setup_done) % w.seats
+        placed = sum(1 for col in w.boards[w.active] if col)
+        if placed + len(w.hand) < w.d.setup_tiles:
+            w.phase = PH_DRAW
+            return True
+        if w.hand:
+            w.phase = PH_START
+            return True
+        w.setup_done += 1
+    if len(w.display) < w.d.display_size and w.bag:
+        w.phase = PH_DRAW
+        return True
+    w.in_setup = False
+    w.active = w.first
+    w.phase = PH_MOVE
+    return False
+
+
+def advance(w: Work) -> None:
+    """Run the fixed steps up to the next decision, chance step or the end."""
+    if w.in_setup and _setup(w):
+        return
+    while True:
+        if w.todo:
+            if _step_todo(w):
+                return
+            continue
+        if w.queue:
+            column, steps = w.queue.pop(0)
+            resolve_move(w, column, steps)
+            continue
+        if _placement(w):
+            return
+        w.turns += 1
+        if w.end_after != NONE and w.turns >= w.end_after:
+            w.phase = PH_OVER
+            return
+        w.active = (w.first + w.turns) % w.seats
+        w.phase = PH_MOVE
+        return
+
+
+def legal(w: Work) -> tuple[Action, ...]:
+    """The legal set of the current phase, sorted."""
+    phase = w.phase
+    found: list[Action] = []
+    if phase == PH_FIRST:
+        found = [ac.act(ac.FIRST, seat) for seat in range(w.seats)]
+    elif phase == PH_DRAW:
+        found = [ac.act(ac.DRAW, t) for t in w.bag]
+    elif phase == PH_START:
+        tile = min(w.hand)
+        board = w.boards[w.active]
+        found = [ac.act(ac.START, tile, c) for c in range(len(board)) if not board[c]]
+    elif phase == PH_MOVE:
+        found = [ac.act(ac.MOVE, c) for c in range(len(w.d.columns))]
+    elif phase == PH_SIDE:
+        tile, _, column = w.todo[0]
+        found = [ac.act(ac.SIDE, i) for i in choice_sides(w, tile, column)]
+    elif phase == PH_PICK:
+        tile, eff, column = w.todo[0]
+        targets = kokeshi_targets(w, w.d.tiles[tile].effects[eff], column)
+        found = [ac.act(ac.PICK, c) for c in targets]
+    elif phase == PH_ANIMAL:
+        found = [ac.act(ac.ANIMAL, a) for a in open_animals(w)]
+    elif phase == PH_GAIN:
+        tile, eff, column = w.todo[0]
+        options = empty_gain_options(w, eff) if tile == TODO_EMPTY_GAIN else sorted(w.display)
+        found = [ac.act(ac.GAIN, t) for t in options]
+    elif phase == PH_COL:
+        columns = room_columns(w) if w.todo else free_columns(w)
+        found = [ac.act(ac.COL, c) for c in columns]
+    elif phase == PH_PLACE:
+        found = [ac.act(ac.PLACE, t) for t in place_options(w)]
+    return tuple(sorted(found))
+
+
+def _draw(w: Work, tile: int) -> None:
+    w.bag.remove(tile)
+    if not w.in_setup:
+        w.display.append(tile)
+        w.events.append(("draw", tile))
+    elif len(w.bonus) < len(w.d.animals):
+        w.bonus.append(tile)
+    elif w.setup_done < w.seats:
+        w.hand.append(tile)
+    else:
+        w.display.append(tile)
+
+
+def _gain(w: Work, tile: int) -> None:
+    src, eff, column = w.todo.pop(0)
+    if src == TODO_EMPTY_GAIN:
+        column = eff
+        if is_ach(tile):
+            take_ach(w, column, tile)
+            return
+    w.display.remove(tile)
+    if src != TODO_EMPTY_GAIN and w.d.tiles[src].effects[eff].where == ANY_COLUMN:  # D21
+        w.todo[0:0] = [(TODO_COLUMN, tile, 0), (TODO_REFILL, 0, 0)]
+        return
+    w.pending.append((column, tile))
+    w.events.append(("gain", column, tile))
+    w.todo.insert(0, (TODO_REFILL, 0, 0))
+
+
+def perform(w: Work, a: Action) -> None:
+    """Apply an action already known to be legal, then run to the next stop."""
+    kind, v = a.kind, a.values
+    if kind == ac.FIRST:
+        w.first = v[0]
+    elif kind == ac.DRAW:
+        _draw(w, v[0])
+    elif kind == ac.START:
+        w.hand.remove(v[0])
+        w.boards[w.active][v[1]].append(v[0])
+    elif kind == ac.MOVE:
+        w.events = []
+        w.queue.append((v[0], 1))
+    elif kind == ac.SIDE:
+        tile, _, column = w.todo[0]
+        w.todo[0] = (tile, v[0], column)
+        w.events.append(("side", tile, v[0]))
+    elif kind == ac.PICK:
+        tile, eff, _ = w.todo.pop(0)
+        steps = w.d.tiles[tile].effects[eff].steps
+        w.queue.append((v[0], steps))
+        w.events.append(("queue", v[0], steps))
+    elif kind == ac.ANIMAL:
+        w.todo.pop(0)
+        advance_animal(w, v[0])
+    elif kind == ac.GAIN:
+        _gain(w, v[0])
+    elif kind == ac.COL:
+        if w.todo:
+            _, tile, _ = w.todo.pop(0)
+            w.pending.append((v[0], tile))
+            w.events.append(("gain", v[0], tile))
+        else:
+            place_tile(w, v[0], w.free.pop(0), pending=False)
+    elif kind == ac.PLACE:
+        column = next(col for col, t in w.pending if t == v[0])
+        place_tile(w, column, v[0])
+    advance(w)
