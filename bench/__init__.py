@@ -1,0 +1,1 @@
+"""Benchmarks: strength and speed figures that tests do not assert."""

@@ -1,0 +1,168 @@
+"""Strength and speed of the Can't Stop bots.
+
+    python -m bench.bots              # full run (several minutes on two cores)
+    python -m bench.bots --quick      # about a minute
+    python -m bench.bots --games 4000 # heads-up and hard-solitaire game count
+
+Figures (with 95% confidence intervals: normal for means, Wilson for rates):
+
+* solitaire turns to win for the Rule-of-28 bot (medium) and the hard bot; J. Glenn and
+  C. Aloi (2009) report 10.74 turns for the Rule of 28;
+* hard vs medium heads-up win rate, seats alternated;
+* medium vs easy heads-up win rate;
+* per-decision time (median, p95, max) of every bot.
+
+Games are driven directly through the engine: dice come from ``Rng.for_step(seed, seq)``, and
+each bot decision gets its own generator keyed by the seed and step.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from multiprocessing import Pool
+from typing import Any
+
+from engines.base import CHANCE, TERMINAL
+from engines.bots import get_bot
+from engines.cantstop.rules import CantStopEngine
+from engines.rng import Rng
+
+ENGINE = CantStopEngine()
+MAX_STEPS = 100_000
+Z95 = 1.959964
+
+
+def bot_rng(seed: int, seq: int) -> Rng:
+    """A bot's generator for one decision, independent of the dice stream."""
+    return Rng(f"bench-bot:{seed}:{seq}".encode())
+
+
+def play(
+    levels: Sequence[str], seed: int, times: dict[str, list[float]] | None = None
+) -> tuple[int, tuple[int, ...]]:
+    """One game with ``levels[i]`` in seat ``i``: (winning seat, turns finished per seat)."""
+    bots = [get_bot("cantstop", level) for level in levels]
+    state = ENGINE.initial_state(len(levels), {})
+    for seq in range(MAX_STEPS):
+        seat = ENGINE.to_move(state)
+        if seat == TERMINAL:
+            return state.winner, state.turns
+        if seat == CHANCE:
+            action = ENGINE.sample_chance(state, Rng.for_step(seed, seq))
+        else:
+            start = time.perf_counter()
+            action = bots[seat].choose(ENGINE, state, bot_rng(seed, seq))
+            if times is not None:
+                times[levels[seat]].append(time.perf_counter() - start)
+        state = ENGINE.apply(state, action)
+    raise RuntimeError(f"game {seed} did not finish")
+
+
+def _job(args: tuple[tuple[str, ...], Sequence[int], bool]) -> tuple[list[Any], dict]:
+    levels, seeds, swap = args
+    times: dict[str, list[float]] = {level: [] for level in levels}
+    results = []
+    for seed in seeds:
+        seated = tuple(reversed(levels)) if swap and seed % 2 else levels
+        winner, turns = play(seated, seed, times)
+        # (whether levels[0] won, turns that seat took to finish)
+        mine = seated.index(levels[0])
+        results.append((seated[winner] == levels[0], turns[mine]))
+    return results, times
+
+
+def run(
+    levels: tuple[str, ...], games: int, seed0: int, procs: int, swap: bool = True
+) -> tuple[list[Any], dict[str, list[float]]]:
+    """Play ``games`` games split over ``procs`` processes."""
+    seeds = list(range(seed0, seed0 + games))
+    chunks = [seeds[i::procs] for i in range(procs)]
+    jobs = [(levels, chunk, swap) for chunk in chunks if chunk]
+    if procs > 1:
+        with Pool(procs) as pool:
+            parts = pool.map(_job, jobs)
+    else:
+        parts = [_job(job) for job in jobs]
+    results: list[Any] = []
+    times: dict[str, list[float]] = {level: [] for level in levels}
+    for res, tms in parts:
+        results.extend(res)
+        for level, values in tms.items():
+            times[level].extend(values)
+    return results, times
+
+
+def mean_ci(values: Sequence[float]) -> tuple[float, float, float]:
+    """Mean and normal 95% interval."""
+    mean = statistics.fmean(values)
+    half = Z95 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    return mean, mean - half, mean + half
+
+
+def wilson(successes: int, n: int) -> tuple[float, float, float]:
+    """Rate and Wilson 95% interval."""
+    if n == 0:
+        return 0.0, 0.0, 1.0
+    p = successes / n
+    denom = 1 + Z95**2 / n
+    centre = (p + Z95**2 / (2 * n)) / denom
+    half = Z95 * math.sqrt(p * (1 - p) / n + Z95**2 / (4 * n * n)) / denom
+    return p, centre - half, centre + half
+
+
+def timing(values: Sequence[float]) -> str:
+    ordered = sorted(values)
+    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+    return (
+        f"median {statistics.median(ordered) * 1e3:.3f} ms, p95 {p95 * 1e3:.3f} ms, "
+        f"max {ordered[-1] * 1e3:.1f} ms over {len(ordered)} decisions"
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=2000, help="heads-up / hard solitaire games")
+    parser.add_argument("--solitaire", type=int, default=10_000, help="Rule-of-28 solitaire games")
+    parser.add_argument("--quick", action="store_true", help="small run, about a minute")
+    parser.add_argument("--procs", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    games, solitaire = args.games, args.solitaire
+    if args.quick:
+        games, solitaire = 300, 1000
+    all_times: dict[str, list[float]] = {}
+
+    def note(times: dict[str, list[float]]) -> None:
+        for level, values in times.items():
+            all_times.setdefault(level, []).extend(values)
+
+    started = time.perf_counter()
+    print(f"Can't Stop bots (seed {args.seed}, {args.procs} processes)")
+    for level, n in (("medium", solitaire), ("hard", games), ("easy", min(games, 1000))):
+        results, times = run((level,), n, args.seed, args.procs, swap=False)
+        note(times)
+        mean, low, high = mean_ci([turns for _, turns in results])
+        print(
+            f"  solitaire {level:6s}: {mean:.2f} turns to win (95% CI {low:.2f}-{high:.2f}), n={n}"
+        )
+    for pair, n in ((("hard", "medium"), games), (("medium", "easy"), min(games, 400))):
+        results, times = run(pair, n, args.seed, args.procs, swap=True)
+        note(times)
+        rate, low, high = wilson(sum(won for won, _ in results), n)
+        print(
+            f"  {pair[0]} vs {pair[1]} heads-up: {pair[0]} wins {rate:.1%} "
+            f"(95% CI {low:.1%}-{high:.1%}), n={n}, seats alternated"
+        )
+    for level, values in all_times.items():
+        print(f"  decision time {level:6s}: {timing(values)}")
+    print(f"  wall time {time.perf_counter() - started:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
