@@ -93,7 +93,7 @@ class Engine(Protocol[S, A]):
         ...
 
     def apply(self, s: S, a: A) -> S:
-        """A new state; raises ``IllegalAction`` and leaves ``s`` untouched when ``a`` is not legal."""
+        """A new state; raises ``IllegalAction`` (``s`` untouched) when ``a`` is not legal."""
         ...
 
     def sample_chance(self, s: S, rng: Rng) -> A:

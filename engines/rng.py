@@ -52,7 +52,7 @@ class Rng:
         return items[self.below(len(items))]
 
     def weighted_index(self, weights: Sequence[int]) -> int:
-        """Index ``i`` with probability ``weights[i] / sum(weights)`` (e.g. drawing from a bag of counts)."""
+        """Index ``i`` with probability ``weights[i] / sum(weights)`` (a draw from a bag)."""
         total = sum(weights)
         pick = self.below(total)
         for index, weight in enumerate(weights):

@@ -51,7 +51,7 @@ class ControlRows:
 
 
 class Presenter(Protocol):
-    """Per-game words and controls. ``names[seat]`` are display names (mention strings in Discord)."""
+    """Per-game words and controls; ``names[seat]`` are display names or mentions."""
 
     #: True: every accepted action posts a public turn message (Can't Stop dice are a spectacle).
     #: False: a seat's intermediate steps are answered privately with a preview, and only the

@@ -29,7 +29,11 @@ class CantStopPresenter:
         buttons = []
         for code in legal:
             if code == "roll":
-                key = "cantstop.button.roll_again" if state.phase == PHASE_DECIDE else "cantstop.button.roll"
+                key = (
+                    "cantstop.button.roll_again"
+                    if state.phase == PHASE_DECIDE
+                    else "cantstop.button.roll"
+                )
                 buttons.append(Button(code, t(locale, key), "primary", "🎲"))
             elif code == "stop":
                 buttons.append(Button(code, t(locale, "cantstop.button.stop"), "success", "✋"))
@@ -66,12 +70,22 @@ class CantStopPresenter:
             if nxt.claimed != state.claimed:
                 new = [str(c) for c in COLUMNS if nxt.owner(c) != state.owner(c)]
                 lines.append(
-                    t(locale, "cantstop.event.claimed", player=player, columns=join_list(locale, new))
+                    t(
+                        locale,
+                        "cantstop.event.claimed",
+                        player=player,
+                        columns=join_list(locale, new),
+                    )
                 )
             if nxt.phase == PHASE_OVER:
                 won = [str(c) for c in nxt.claimed_by(nxt.winner)]
                 lines.append(
-                    t(locale, "cantstop.event.won", player=names[nxt.winner], columns=join_list(locale, won))
+                    t(
+                        locale,
+                        "cantstop.event.won",
+                        player=names[nxt.winner],
+                        columns=join_list(locale, won),
+                    )
                 )
             state = nxt
         return lines

@@ -79,7 +79,9 @@ class GameService:
             base,
             state=state,
             to_move=mover if running else None,
-            legal=tuple(engine.encode_action(a) for a in engine.legal_actions(state)) if running else (),
+            legal=tuple(engine.encode_action(a) for a in engine.legal_actions(state))
+            if running
+            else (),
             scores=tuple(engine.scores(state)),
             winners=tuple(engine.winners(state)),
         )
@@ -145,11 +147,21 @@ class GameService:
             raise await self._busy(busy)
         now = self.clock()
         row = GameRow(
-            id=0, guild_id=guild_id, channel_id=channel_id, game=game,
-            rules_version=info.rules_version, host_id=host_id,
-            options_json=json.dumps(normal, sort_keys=True), capacity=capacity,
-            seed=self.new_seed(), status="lobby", version=0, move_count=0, state_json=None,
-            created_at=now, updated_at=now,
+            id=0,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            game=game,
+            rules_version=info.rules_version,
+            host_id=host_id,
+            options_json=json.dumps(normal, sort_keys=True),
+            capacity=capacity,
+            seed=self.new_seed(),
+            status="lobby",
+            version=0,
+            move_count=0,
+            state_json=None,
+            created_at=now,
+            updated_at=now,
         )
         try:
             async with self.store.write() as tx:
@@ -207,7 +219,11 @@ class GameService:
             seats = [replace(s, seat=i) for i, s in enumerate(seats)]
             await tx.set_seats(game_id, seats)
             await tx.update_game(
-                game_id, row.version, status="lobby", state_json=None, move_count=0,
+                game_id,
+                row.version,
+                status="lobby",
+                state_json=None,
+                move_count=0,
                 updated_at=self.clock(),
             )
         return await self.game(game_id)
@@ -226,7 +242,11 @@ class GameService:
             if user_id != row.host_id:
                 raise errors.NotHost()
             await tx.update_game(
-                game_id, row.version, status="cancelled", state_json=None, move_count=0,
+                game_id,
+                row.version,
+                status="cancelled",
+                state_json=None,
+                move_count=0,
                 updated_at=self.clock(),
             )
         return await self.game(game_id)
@@ -240,9 +260,7 @@ class GameService:
             before = self.snapshot_of(row)
             engine = get_engine(row.game)
             if len(row.seats) < engine.info.min_seats:
-                raise errors.TooFewPlayers(
-                    minimum=engine.info.min_seats, seated=len(row.seats)
-                )
+                raise errors.TooFewPlayers(minimum=engine.info.min_seats, seated=len(row.seats))
             state = engine.initial_state(len(row.seats), json.loads(row.options_json))
             state, moves = self._resolve_chance(engine, state, row.seed, 0, [])
             await self._commit(tx, row, engine, state, moves)
@@ -264,7 +282,9 @@ class GameService:
             seat = next((s.seat for s in row.seats if s.user_id == user_id), None)
             return await self._apply(tx, row, seat, action_text)
 
-    async def act_as_bot(self, game_id: int, seat: int, action_text: str, expected_version: int) -> Outcome:
+    async def act_as_bot(
+        self, game_id: int, seat: int, action_text: str, expected_version: int
+    ) -> Outcome:
         """A computer opponent's action; the version guards against acting on an old state."""
         async with self.store.write() as tx:
             row = await tx.load_game(game_id)
@@ -301,9 +321,7 @@ class GameService:
         moves = [LoggedMove(seq, seat, engine.encode_action(action))]
         state, moves = self._resolve_chance(engine, state, row.seed, seq + 1, moves)
         await self._commit(tx, row, engine, state, moves)
-        log.info(
-            "move %s", moves[0].action, extra={"game_id": row.id, "seq": seq, "seat": seat}
-        )
+        log.info("move %s", moves[0].action, extra={"game_id": row.id, "seq": seq, "seat": seat})
         return Outcome(before, await self._after(tx, row.id), tuple(moves))
 
     async def _after(self, tx: Any, game_id: int) -> GameSnapshot:
@@ -332,13 +350,19 @@ class GameService:
             )
         status = "finished" if engine.to_move(state) == TERMINAL else "active"
         changed = await tx.update_game(
-            row.id, row.version, status=status, state_json=_dump(engine, state),
-            move_count=row.move_count + len(moves), updated_at=now,
+            row.id,
+            row.version,
+            status=status,
+            state_json=_dump(engine, state),
+            move_count=row.move_count + len(moves),
+            updated_at=now,
         )
         if changed != 1:  # another writer got there first (several processes on one file)
             raise errors.StaleBoard()
 
-    async def abandon(self, channel_id: int, user_id: int, can_manage_channel: bool) -> GameSnapshot:
+    async def abandon(
+        self, channel_id: int, user_id: int, can_manage_channel: bool
+    ) -> GameSnapshot:
         """End the channel's lobby or game: its host, or a member allowed to manage the channel."""
         async with self.store.write() as tx:
             current = await self.store.open_game_in_channel(channel_id)
@@ -350,12 +374,18 @@ class GameService:
             if user_id != row.host_id and not can_manage_channel:
                 raise errors.NotAllowedToAbandon()
             await tx.update_game(
-                row.id, row.version, status="abandoned" if row.status == "active" else "cancelled",
-                state_json=row.state_json, move_count=row.move_count, updated_at=self.clock(),
+                row.id,
+                row.version,
+                status="abandoned" if row.status == "active" else "cancelled",
+                state_json=row.state_json,
+                move_count=row.move_count,
+                updated_at=self.clock(),
             )
         return await self.game(row.id)
 
-    async def record_post(self, game_id: int, version: int, channel_id: int, message_id: int) -> None:
+    async def record_post(
+        self, game_id: int, version: int, channel_id: int, message_id: int
+    ) -> None:
         """Remember the message that shows ``version`` (used to link the game)."""
         async with self.store.write() as tx:
             await tx.record_post(game_id, version, channel_id, message_id)

@@ -60,7 +60,9 @@ class Tx(Protocol):
 
     async def set_seats(self, game_id: int, seats: Sequence[SeatRow]) -> None: ...
 
-    async def append_moves(self, game_id: int, first_seq: int, moves: Sequence[MoveRow]) -> None: ...
+    async def append_moves(
+        self, game_id: int, first_seq: int, moves: Sequence[MoveRow]
+    ) -> None: ...
 
     async def update_game(
         self,
@@ -73,7 +75,9 @@ class Tx(Protocol):
         updated_at: str,
     ) -> int: ...
 
-    async def record_post(self, game_id: int, version: int, channel_id: int, message_id: int) -> None: ...
+    async def record_post(
+        self, game_id: int, version: int, channel_id: int, message_id: int
+    ) -> None: ...
 
 
 class GameStore(Protocol):

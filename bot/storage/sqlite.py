@@ -44,7 +44,9 @@ async def _seats(conn: aiosqlite.Connection, game_id: int) -> tuple[SeatRow, ...
         return tuple(SeatRow(*row) for row in await cursor.fetchall())
 
 
-async def _game(conn: aiosqlite.Connection, where: str, params: tuple[object, ...]) -> GameRow | None:
+async def _game(
+    conn: aiosqlite.Connection, where: str, params: tuple[object, ...]
+) -> GameRow | None:
     # ``where`` is always one of this module's literal clauses; values travel as parameters.
     async with conn.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE {where}", params) as cursor:  # noqa: S608
         row = await cursor.fetchone()
@@ -69,9 +71,20 @@ class SqliteTx:
                 " options_json, capacity, seed, status, version, move_count, state_json,"
                 " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
-                    row.guild_id, row.channel_id, row.game, row.rules_version, row.host_id,
-                    row.options_json, row.capacity, row.seed, row.status, row.version,
-                    row.move_count, row.state_json, row.created_at, row.updated_at,
+                    row.guild_id,
+                    row.channel_id,
+                    row.game,
+                    row.rules_version,
+                    row.host_id,
+                    row.options_json,
+                    row.capacity,
+                    row.seed,
+                    row.status,
+                    row.version,
+                    row.move_count,
+                    row.state_json,
+                    row.created_at,
+                    row.updated_at,
                 ),
             )
         except sqlite3.IntegrityError as exc:
@@ -104,7 +117,7 @@ class SqliteTx:
         move_count: int,
         updated_at: str,
     ) -> int:
-        """Bump the version if it is still ``expected_version``; returns the rows changed (0 or 1)."""
+        """Bump the version if it is still ``expected_version``; returns rows changed (0 or 1)."""
         cursor = await self._conn.execute(
             "UPDATE games SET status = ?, state_json = ?, move_count = ?, updated_at = ?,"
             " version = version + 1 WHERE id = ? AND version = ?",
@@ -112,7 +125,9 @@ class SqliteTx:
         )
         return cursor.rowcount
 
-    async def record_post(self, game_id: int, version: int, channel_id: int, message_id: int) -> None:
+    async def record_post(
+        self, game_id: int, version: int, channel_id: int, message_id: int
+    ) -> None:
         await self._conn.execute(
             "INSERT OR REPLACE INTO posts (game_id, version, channel_id, message_id)"
             " VALUES (?, ?, ?, ?)",

@@ -188,7 +188,7 @@ class CantStopEngine:
         return ()
 
     def apply(self, s: CantStopState, a: Action) -> CantStopState:
-        if s.phase == PHASE_ROLL and a == ROLL or s.phase == PHASE_DECIDE and a == ROLL:
+        if (s.phase == PHASE_ROLL and a == ROLL) or (s.phase == PHASE_DECIDE and a == ROLL):
             return replace(s, phase=PHASE_DICE, bust=False)
         if s.phase == PHASE_DICE and a.kind == "dice" and len(a.values) == 4:
             if not all(1 <= d <= 6 for d in a.values):

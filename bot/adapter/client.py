@@ -1,0 +1,109 @@
+"""BoardroomBot: the discord.py client wired to the game service."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+
+import discord
+import yarl
+from discord import app_commands
+from discord.gateway import DiscordWebSocket
+from discord.http import Route
+
+from bot.adapter import commands
+from bot.adapter.components import ActionButton, ActionSelect, LobbyButton
+from bot.adapter.handlers import reply_error
+from bot.adapter.words import CatalogueTranslator, user_locale
+from bot.i18n import t
+from bot.service.games import GameService
+from bot.service.models import GameSnapshot
+from bot.settings import Settings
+
+log = logging.getLogger(__name__)
+
+
+def point_rest_at(api_base: str) -> None:
+    """Send REST calls to ``api_base`` (a proxy, or a local test double) instead of Discord."""
+    Route.BASE = api_base.rstrip("/")
+
+
+class GameTree(app_commands.CommandTree["BoardroomBot"]):
+    async def on_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        original = getattr(error, "original", error)
+        await reply_error(interaction, original)
+
+
+class BoardroomBot(discord.Client):
+    def __init__(self, settings: Settings, service: GameService) -> None:
+        super().__init__(
+            intents=discord.Intents.default(),
+            allowed_mentions=discord.AllowedMentions(
+                everyone=False, roles=False, users=True, replied_user=False
+            ),
+        )
+        self.settings = settings
+        self.service = service
+        self.tree = GameTree(self)
+        commands.register(self.tree)
+
+    async def setup_hook(self) -> None:
+        if self.settings.api_base:
+            # The same setting also moves the gateway: ask the API where it is.
+            _, url, _ = await self.http.get_bot_gateway()
+            DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
+        self.add_dynamic_items(ActionButton, ActionSelect, LobbyButton)
+        await self.tree.set_translator(CatalogueTranslator())
+        await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        """Sync to the dev guild on every start, globally only when the commands changed."""
+        if self.settings.dev_guild_id:
+            guild = discord.Object(id=self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+            log.info("commands synced to guild %s", self.settings.dev_guild_id)
+            return
+        payload = [c.to_dict(self.tree) for c in self.tree.get_commands()]
+        digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+        marker = self.settings.database.with_name(self.settings.database.name + ".commands")
+        if marker.is_file() and marker.read_text().strip() == digest:
+            return
+        await self.tree.sync()
+        marker.write_text(digest)
+        log.info("global commands synced")
+
+    async def on_ready(self) -> None:
+        log.info("connected as %s (%s)", self.user, getattr(self.user, "id", "?"))
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Answer component clicks that no current control matches (e.g. from a removed feature)."""
+        if interaction.type != discord.InteractionType.component:
+            return
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        ours = any(
+            item.__discord_ui_compiled_template__.fullmatch(custom_id)
+            for item in (ActionButton, ActionSelect, LobbyButton)
+        )
+        if not ours and not interaction.response.is_done():
+            await interaction.response.send_message(
+                t(user_locale(interaction), "error.bad_custom_id"), ephemeral=True
+            )
+
+    def after_public_turn(self, snap: GameSnapshot) -> None:
+        """Hook called after a public turn message; computer opponents start from here."""
+
+
+async def run_bot(settings: Settings) -> None:
+    from bot.storage.sqlite import SqliteStore
+
+    if settings.api_base:
+        point_rest_at(settings.api_base)
+    async with SqliteStore(settings.database) as store:
+        service = GameService(store)
+        client = BoardroomBot(settings, service)
+        async with client:
+            await client.start(settings.token)

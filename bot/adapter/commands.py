@@ -1,0 +1,239 @@
+"""Slash commands: /play <game>, /game board|log|move|abandon, /rules <game>."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.adapter import messages
+from bot.adapter.handlers import apply_outcome, client_of, guarded, post_turn, reply_private
+from bot.adapter.words import channel_locale, text, user_locale
+from bot.i18n import t
+from bot.present import get_presenter
+from bot.service.errors import NoActiveGame
+from engines.registry import game_names, get_engine
+
+log = logging.getLogger(__name__)
+
+MAX_LOG_LINES = 40
+
+
+async def open_lobby(
+    interaction: discord.Interaction, game: str, players: int | None, options: dict[str, Any]
+) -> None:
+    async def work() -> None:
+        service = client_of(interaction).service
+        given = {k: v for k, v in options.items() if v is not None}
+        snap = await service.open_lobby(
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id or 0,
+            host_id=interaction.user.id,
+            host_name=interaction.user.display_name,
+            game=game,
+            options=given,
+            players=players,
+        )
+        locale = channel_locale(interaction)
+        await interaction.response.send_message(
+            messages.lobby_content(locale, snap),
+            view=messages.lobby_view(locale, snap),
+            allowed_mentions=messages.USERS_ONLY,
+        )
+        sent = await interaction.original_response()
+        await service.record_post(snap.id, snap.version, sent.channel.id, sent.id)
+
+    await guarded(interaction, work())
+
+
+def _seats(game: str) -> tuple[int, int]:
+    info = get_engine(game).info
+    return info.min_seats, info.max_seats
+
+
+CANTSTOP_MIN, CANTSTOP_MAX = _seats("cantstop")
+
+
+def build_play_group() -> app_commands.Group:
+    """One /play subcommand per registered game, with that game's options."""
+    group = app_commands.Group(name="play", description=text("command.play.description"))
+    names = game_names()
+
+    if "cantstop" in names:
+
+        @group.command(name="cantstop", description=text("cantstop.command.description"))
+        @app_commands.describe(players=text("command.play.players"))
+        async def play_cantstop(
+            interaction: discord.Interaction,
+            players: app_commands.Range[int, CANTSTOP_MIN, CANTSTOP_MAX] | None = None,
+            force_max_runner_placement: bool | None = None,
+            must_use_both_sums: bool | None = None,
+            auto_stop_on_win: bool | None = None,
+            no_stop_on_occupied_space: bool | None = None,
+        ) -> None:
+            await open_lobby(
+                interaction,
+                "cantstop",
+                players,
+                {
+                    "force_max_runner_placement": force_max_runner_placement,
+                    "must_use_both_sums": must_use_both_sums,
+                    "auto_stop_on_win": auto_stop_on_win,
+                    "no_stop_on_occupied_space": no_stop_on_occupied_space,
+                },
+            )
+
+    return group
+
+
+def build_game_group() -> app_commands.Group:
+    group = app_commands.Group(
+        name="game", description=text("command.game.description"), guild_only=True
+    )
+
+    @group.command(name="board", description=text("command.game.board.description"))
+    async def board(interaction: discord.Interaction) -> None:
+        async def work() -> None:
+            service = client_of(interaction).service
+            snap = await service.current(interaction.channel_id or 0)
+            if snap.is_lobby:
+                title = messages.game_title(user_locale(interaction), snap.game)
+                await reply_private(
+                    interaction, t(user_locale(interaction), "game.lobby_open", game=title)
+                )
+                return
+            if snap.seat_of(interaction.user.id) is None:  # spectators get a private copy
+                await interaction.response.defer(ephemeral=True, thinking=True)
+                message = await messages.turn_message(
+                    user_locale(interaction), snap, with_controls=False
+                )
+                await interaction.followup.send(
+                    message.content,
+                    file=message.file(),
+                    ephemeral=True,
+                    allowed_mentions=messages.USERS_ONLY,
+                )
+                return
+            await interaction.response.defer(thinking=True)
+            await post_turn(interaction, snap)
+
+        await guarded(interaction, work())
+
+    @group.command(name="log", description=text("command.game.log.description"))
+    async def game_log(interaction: discord.Interaction) -> None:
+        async def work() -> None:
+            service = client_of(interaction).service
+            locale = user_locale(interaction)
+            snap = await service.current(interaction.channel_id or 0)
+            await reply_private(interaction, await log_text(service, snap, locale))
+
+        await guarded(interaction, work())
+
+    @group.command(name="move", description=text("command.game.move.description"))
+    @app_commands.describe(action=text("command.game.move.action"))
+    async def move(interaction: discord.Interaction, action: str) -> None:
+        async def work() -> None:
+            service = client_of(interaction).service
+            snap = await service.current(interaction.channel_id or 0)
+            outcome = await service.act(snap.id, interaction.user.id, action.strip(), snap.version)
+            await apply_outcome(interaction, outcome, edit_clicked=False)
+
+        await guarded(interaction, work())
+
+    @move.autocomplete("action")
+    async def move_autocomplete(
+        interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        try:
+            snap = await client_of(interaction).service.current(interaction.channel_id or 0)
+        except NoActiveGame:
+            return []
+        if snap.to_move is None or snap.seats[snap.to_move].user_id != interaction.user.id:
+            return []
+        wanted = current.strip().lower()
+        return [
+            app_commands.Choice(name=code, value=code) for code in snap.legal if wanted in code
+        ][:25]
+
+    @group.command(name="abandon", description=text("command.game.abandon.description"))
+    async def abandon(interaction: discord.Interaction) -> None:
+        async def work() -> None:
+            service = client_of(interaction).service
+            perms = interaction.permissions
+            snap = await service.abandon(
+                interaction.channel_id or 0,
+                interaction.user.id,
+                bool(perms and perms.manage_channels),
+            )
+            locale = channel_locale(interaction)
+            await interaction.response.send_message(
+                t(
+                    locale,
+                    "game.abandoned",
+                    game=messages.game_title(locale, snap.game),
+                    user=interaction.user.mention,
+                ),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+
+        await guarded(interaction, work())
+
+    return group
+
+
+async def log_text(service: Any, snap: Any, locale: str) -> str:
+    """The move log as numbered lines (newest last), trimmed to fit one message."""
+    presenter = get_presenter(snap.game)
+    moves = await service.history(snap.id)
+    title = f"**{t(locale, 'game.log.title', game=messages.game_title(locale, snap.game))}**"
+    if not moves:
+        return f"{title}\n{t(locale, 'game.log.empty')}"
+    names = messages.display_names(snap)
+    lines = []
+    for m in moves:
+        who = names[m.seat] if m.seat is not None else t(locale, "game.log.chance")
+        lines.append(
+            t(
+                locale,
+                "game.log.line",
+                seq=m.seq + 1,
+                who=who,
+                move=presenter.describe_move(None, m, locale),
+            )
+        )
+    shown = lines[-MAX_LOG_LINES:]
+    body = "\n".join(shown)
+    while len(title) + len(body) > 1800 and len(shown) > 1:
+        shown = shown[1:]
+        body = "\n".join(shown)
+    if len(shown) < len(lines):
+        body = t(locale, "game.log.more", count=len(lines) - len(shown)) + "\n" + body
+    return f"{title}\n{body}"
+
+
+def build_rules_command() -> app_commands.Command[Any, Any, Any]:
+    choices = [app_commands.Choice(name=get_engine(g).info.title, value=g) for g in game_names()]
+
+    @app_commands.command(name="rules", description=text("command.rules.description"))
+    @app_commands.describe(game=text("command.rules.game"))
+    @app_commands.choices(game=choices)
+    async def rules(interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+        async def work() -> None:
+            locale = user_locale(interaction)
+            summary = get_presenter(game.value).rules_summary(locale)
+            embed = discord.Embed(
+                title=messages.game_title(locale, game.value), description=summary[:4000]
+            )
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+
+        await guarded(interaction, work())
+
+    return rules
+
+
+def register(tree: app_commands.CommandTree[Any]) -> None:
+    tree.add_command(build_play_group())
+    tree.add_command(build_game_group())
+    tree.add_command(build_rules_command())

@@ -1,0 +1,172 @@
+"""What happens when someone presses a button or picks from a select.
+
+Order matters: the service commits the action first; only then does the interaction get its
+first response (well inside Discord's 3 seconds), and the board is rendered and posted as a
+follow-up. A rejected input gets a private answer and changes nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.adapter import messages
+from bot.adapter.words import channel_locale, error_text, user_locale
+from bot.i18n import join_list, t
+from bot.present import get_presenter
+from bot.service.errors import UserFacingError
+from bot.service.models import GameSnapshot, Outcome
+
+if TYPE_CHECKING:
+    from bot.adapter.client import BoardroomBot
+
+log = logging.getLogger(__name__)
+
+
+def client_of(interaction: discord.Interaction) -> BoardroomBot:
+    return interaction.client  # type: ignore[return-value]
+
+
+async def reply_private(interaction: discord.Interaction, content: str) -> None:
+    """An ephemeral answer, whether or not the interaction was already answered."""
+    if interaction.response.is_done():
+        await interaction.followup.send(content, ephemeral=True)
+    else:
+        await interaction.response.send_message(content, ephemeral=True)
+
+
+async def reply_error(interaction: discord.Interaction, error: BaseException) -> None:
+    """One place turns errors into private replies: player mistakes, or a reference to the log."""
+    locale = user_locale(interaction)
+    if isinstance(error, UserFacingError):
+        log.debug("rejected: %s %s", error.key, error.params)
+        text = error_text(locale, error)
+    else:
+        reference = uuid.uuid4().hex[:8]
+        log.error("unexpected error (reference %s)", reference, exc_info=error)
+        text = t(locale, "error.unexpected", reference=reference)
+    try:
+        await reply_private(interaction, text)
+    except discord.HTTPException:
+        log.warning("could not deliver an error reply", exc_info=True)
+
+
+async def guarded(interaction: discord.Interaction, work: Any) -> None:
+    try:
+        await work
+    except Exception as exc:  # every failure still gets an answer
+        await reply_error(interaction, exc)
+
+
+async def post_turn(
+    interaction: discord.Interaction, outcome_or_snap: Outcome | GameSnapshot
+) -> None:
+    """Post the public turn message as a follow-up and remember it (for links and restarts)."""
+    outcome = outcome_or_snap if isinstance(outcome_or_snap, Outcome) else None
+    snap = outcome.after if outcome else outcome_or_snap
+    locale = channel_locale(interaction)
+    message = await messages.turn_message(locale, snap, outcome)
+    sent = await interaction.followup.send(
+        message.content,
+        file=message.file(),
+        view=message.view or discord.utils.MISSING,
+        allowed_mentions=messages.USERS_ONLY,
+        wait=True,
+    )
+    await client_of(interaction).service.record_post(
+        snap.id, snap.version, sent.channel.id, sent.id
+    )
+    client_of(interaction).after_public_turn(snap)
+
+
+async def post_private_step(interaction: discord.Interaction, outcome: Outcome) -> None:
+    """A step inside a turn: only the acting player sees the preview and the next controls."""
+    locale = user_locale(interaction)
+    message = await messages.turn_message(locale, outcome.after, outcome)
+    await interaction.followup.send(
+        message.content,
+        file=message.file(),
+        view=message.view or discord.utils.MISSING,
+        ephemeral=True,
+        allowed_mentions=messages.USERS_ONLY,
+    )
+
+
+def is_public(outcome: Outcome) -> bool:
+    """Does this action end the seat's turn (or the game), or does the game show every action?"""
+    if get_presenter(outcome.after.game).public_every_action:
+        return True
+    return outcome.after.to_move != outcome.before.to_move or outcome.after.status != "active"
+
+
+async def on_action(
+    interaction: discord.Interaction, game_id: int, version: int, action: str
+) -> None:
+    async def work() -> None:
+        service = client_of(interaction).service
+        outcome = await service.act(game_id, interaction.user.id, action, version)
+        await apply_outcome(interaction, outcome, edit_clicked=True)
+
+    await guarded(interaction, work())
+
+
+async def apply_outcome(
+    interaction: discord.Interaction, outcome: Outcome, *, edit_clicked: bool
+) -> None:
+    """First response (strip the clicked message's controls), then the board as a follow-up."""
+    public = is_public(outcome)
+    if edit_clicked and interaction.type == discord.InteractionType.component:
+        await interaction.response.edit_message(view=None)
+    else:
+        await interaction.response.defer(ephemeral=not public, thinking=True)
+    if public:
+        await post_turn(interaction, outcome)
+    else:
+        await post_private_step(interaction, outcome)
+
+
+async def on_lobby(interaction: discord.Interaction, game_id: int, op: str) -> None:
+    async def work() -> None:
+        service = client_of(interaction).service
+        user = interaction.user
+        locale = channel_locale(interaction)
+        if op == "join":
+            snap = await service.join(game_id, user.id, user.display_name)
+        elif op == "leave":
+            snap = await service.leave(game_id, user.id)
+        elif op.startswith("bot-"):
+            level = op.removeprefix("bot-")
+            snap = await service.add_bot(game_id, user.id, level, t(locale, f"bot.name.{level}"))
+        elif op == "cancel":
+            snap = await service.cancel(game_id, user.id)
+            title = messages.game_title(locale, snap.game)
+            await interaction.response.edit_message(
+                content=t(locale, "lobby.cancelled", game=title),
+                view=None,
+                allowed_mentions=messages.USERS_ONLY,
+            )
+            return
+        elif op == "start":
+            outcome = await service.start(game_id, user.id)
+            snap = outcome.after
+            title = messages.game_title(locale, snap.game)
+            players = join_list(locale, messages.mentions(snap))
+            await interaction.response.edit_message(
+                content=t(locale, "lobby.started", game=title, players=players),
+                view=None,
+                allowed_mentions=messages.USERS_ONLY,
+            )
+            await post_turn(interaction, outcome)
+            return
+        else:
+            raise UserFacingError()
+        await interaction.response.edit_message(
+            content=messages.lobby_content(locale, snap),
+            view=messages.lobby_view(locale, snap),
+            allowed_mentions=messages.USERS_ONLY,
+        )
+
+    await guarded(interaction, work())

@@ -1,0 +1,215 @@
+"""The ``boardroom`` command: run the bot, play in the terminal, watch a demo game.
+
+``play`` and ``demo`` go through the same service and SQLite storage as the bot, so a newcomer
+without a Discord token can see the product work, and they write each board as a PNG.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import sys
+import tempfile
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from bot.i18n import t
+from bot.present import get_presenter
+from bot.service.errors import UserFacingError
+from bot.service.games import GameService
+from bot.service.models import GameSnapshot, Outcome
+from bot.settings import MissingSetting, Settings
+from bot.storage.sqlite import SqliteStore
+from engines.registry import game_names
+from engines.rng import Rng
+from render import render_png
+
+CHANNEL = 1  # the terminal is one "channel"
+LOCALE = "en"
+
+
+def parse_options(pairs: Sequence[str]) -> dict[str, str]:
+    options = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise SystemExit(f"--option takes name=value, not {pair!r}")
+        options[key.strip()] = value.strip()
+    return options
+
+
+class Table:
+    """Drives one game through the service for the terminal commands."""
+
+    def __init__(self, service: GameService, out: Path | None, echo: Callable[[str], None]) -> None:
+        self.service, self.out, self.echo = service, out, echo
+        self.frame = 0
+
+    async def open(
+        self, game: str, players: Sequence[str], options: dict[str, str]
+    ) -> GameSnapshot:
+        lobby = await self.service.open_lobby(
+            guild_id=None,
+            channel_id=CHANNEL,
+            host_id=1,
+            host_name=players[0],
+            game=game,
+            options=options,
+            players=len(players),
+        )
+        for index, name in enumerate(players[1:], start=2):
+            await self.service.join(lobby.id, index, name)
+        outcome = await self.service.start(lobby.id, 1)
+        self.show(outcome)
+        return outcome.after
+
+    def show(self, outcome: Outcome | GameSnapshot) -> None:
+        snap = outcome.after if isinstance(outcome, Outcome) else outcome
+        presenter = get_presenter(snap.game)
+        names = [s.name for s in snap.seats]
+        if isinstance(outcome, Outcome) and outcome.before.state is not None:
+            for line in presenter.events(
+                outcome.before.state, outcome.moves, snap.state, names, LOCALE
+            ):
+                self.echo(line)
+        if self.out is not None:
+            self.out.mkdir(parents=True, exist_ok=True)
+            path = self.out / f"{snap.game}-{snap.id}-{self.frame:04d}.png"
+            path.write_bytes(render_png(snap.game, snap.state, LOCALE, names=names))
+            self.frame += 1
+            self.echo(t(LOCALE, "cli.wrote", path=path))
+        if snap.to_move is not None:
+            self.echo(presenter.prompt(snap.state, names, LOCALE))
+
+    def result(self, snap: GameSnapshot) -> str:
+        names = [s.name for s in snap.seats]
+        winners = ", ".join(names[w] for w in snap.winners)
+        scores = ", ".join(f"{n} {s}" for n, s in zip(names, snap.scores, strict=False))
+        return t(LOCALE, "cli.result", result=f"{winners} ({scores})")
+
+
+async def _with_service(
+    db: Path | None, seed: int | None, work: Callable[[GameService], object]
+) -> int:
+    with tempfile.TemporaryDirectory() as scratch:
+        path = db or Path(scratch) / "boardroom.db"
+        async with SqliteStore(path) as store:
+            kwargs = {"new_seed": (lambda: seed)} if seed is not None else {}
+            service = GameService(store, **kwargs)
+            return int(await work(service))  # type: ignore[misc]
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    names = [f"Player {chr(65 + i)}" for i in range(args.players)]
+
+    async def work(service: GameService) -> int:
+        table = Table(service, Path(args.out), print)
+        snap = await table.open(args.game, names, parse_options(args.option))
+        while snap.status == "active":
+            for number, code in enumerate(snap.legal, start=1):
+                print(f"  {number:2d}. {code}")
+            print(t(LOCALE, "cli.choose"), end=" ", flush=True)
+            line = sys.stdin.readline()
+            if not line:
+                return 1
+            text = line.strip()
+            code = (
+                snap.legal[int(text) - 1]
+                if text.isdigit() and 0 < int(text) <= len(snap.legal)
+                else text
+            )
+            user = snap.seats[snap.to_move].user_id if snap.to_move is not None else 0
+            try:
+                outcome = await service.act(snap.id, user or 0, code, snap.version)
+            except UserFacingError:
+                print(t(LOCALE, "cli.invalid", text=text))
+                continue
+            table.show(outcome)
+            snap = outcome.after
+        print(table.result(snap))
+        return 0
+
+    return asyncio.run(_with_service(Path(args.db) if args.db else None, args.seed, work))
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    """A whole game between random legal players (or computer opponents, where available)."""
+    names = [f"Player {chr(65 + i)}" for i in range(args.players)]
+
+    async def work(service: GameService) -> int:
+        table = Table(service, Path(args.out) if args.out else None, print)
+        snap = await table.open(args.game, names, parse_options(args.option))
+        step = 0
+        while snap.status == "active":
+            rng = Rng.for_step(args.seed, 1_000_000 + step)  # the players' own choices
+            code = rng.choice(snap.legal)
+            user = snap.seats[snap.to_move].user_id if snap.to_move is not None else 0
+            outcome = await service.act(snap.id, user or 0, code, snap.version)
+            table.show(outcome)
+            snap = outcome.after
+            step += 1
+        print(table.result(snap))
+        return 0
+
+    return asyncio.run(_with_service(None, args.seed, work))
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    from bot.logs import setup_logging
+
+    try:
+        settings = Settings.from_env()
+    except MissingSetting:
+        print(t(LOCALE, "cli.missing_token"), file=sys.stderr)
+        return 2
+    setup_logging(settings.log_level, settings.token)
+    from bot.adapter.client import run_bot
+
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(run_bot(settings))
+    return 0
+
+
+def cmd_migrate(args: argparse.Namespace) -> int:
+    settings = Settings.from_env(need_token=False)
+
+    async def work() -> None:
+        async with SqliteStore(settings.database):
+            pass
+
+    asyncio.run(work())
+    print(settings.database)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="boardroom", description="Board games in Discord channels."
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("run", help="start the Discord bot (needs DISCORD_TOKEN)").set_defaults(
+        func=cmd_run
+    )
+    sub.add_parser("migrate", help="create or upgrade the database").set_defaults(func=cmd_migrate)
+    for name, func, helptext in (
+        ("play", cmd_play, "hot-seat game in the terminal"),
+        ("demo", cmd_demo, "watch random players play a whole game"),
+    ):
+        p = sub.add_parser(name, help=helptext)
+        p.add_argument("game", choices=game_names())
+        p.add_argument("--players", type=int, default=2)
+        p.add_argument("--seed", type=int, default=None if name == "play" else 1)
+        p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+        p.add_argument(
+            "--out", default="boards" if name == "play" else None, help="folder for the board PNGs"
+        )
+        if name == "play":
+            p.add_argument("--db", default=None, help="SQLite file (default: a temporary one)")
+        p.set_defaults(func=func)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    return int(args.func(args))

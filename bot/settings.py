@@ -1,0 +1,70 @@
+"""Settings from the environment (and a ``.env`` file in the working directory, for development)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+DEFAULT_DB = "./data/boardroom.db"
+
+
+class MissingSetting(Exception):
+    """A required setting is absent; the message says which and where to get it."""
+
+
+def read_env_file(path: Path) -> dict[str, str]:
+    """``KEY=value`` lines; ``#`` comments and blank lines ignored; optional quotes stripped."""
+    values: dict[str, str] = {}
+    if not path.is_file():
+        return values
+    for raw in path.read_text(encoding="utf-8").splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#") or "=" not in line:
+            continue
+        key, _, value = line.partition("=")
+        value = value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1]
+        values[key.strip().removeprefix("export ").strip()] = value
+    return values
+
+
+def environment(env_file: Path | None = Path(".env")) -> dict[str, str]:
+    """The process environment over the ``.env`` file: real variables win."""
+    merged = read_env_file(env_file) if env_file else {}
+    merged.update(os.environ)
+    return merged
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    token: str
+    database: Path
+    api_base: str | None = None
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+
+    def __repr__(self) -> str:  # never print the token
+        return (
+            f"Settings(database={self.database!s}, api_base={self.api_base!r}, "
+            f"dev_guild_id={self.dev_guild_id!r}, log_level={self.log_level!r}, token=<hidden>)"
+        )
+
+    __str__ = __repr__
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None, *, need_token: bool = True) -> Settings:
+        env = environment() if env is None else env
+        token = env.get("DISCORD_TOKEN", "").strip()
+        if need_token and not token:
+            raise MissingSetting("DISCORD_TOKEN")
+        guild = env.get("DEV_GUILD_ID", "").strip()
+        return cls(
+            token=token,
+            database=Path(env.get("BOARDROOM_DB", "").strip() or DEFAULT_DB),
+            api_base=env.get("DISCORD_API_BASE", "").strip().rstrip("/") or None,
+            dev_guild_id=int(guild) if guild else None,
+            log_level=env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO",
+        )
