@@ -1,0 +1,522 @@
+"""Test-facing driver: build the world, send interactions, read back what the bot did."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+from . import interactions as ix
+from . import payloads as p
+from .models import (
+    FakeChannel,
+    FakeGuild,
+    FakeMember,
+    FakeRole,
+    FakeUser,
+    InteractionRecord,
+    StoredMessage,
+)
+from .server import FakeDiscord, RequestRecord, SyncEvent, UnknownRoute
+
+ChannelRef = FakeChannel | int
+MessagePredicate = Callable[[StoredMessage], bool]
+
+
+class NoGatewaySession(RuntimeError):
+    """Raised when an interaction is sent but no client is connected and READY."""
+
+
+class FakeDiscordDriver:
+    """Drives a FakeDiscord from tests."""
+
+    def __init__(self, fake: FakeDiscord | None = None, **options: Any) -> None:
+        self.fake = fake or FakeDiscord(**options)
+        self.strict_commands = True
+
+    # lifecycle -------------------------------------------------------------
+
+    async def start(self) -> FakeDiscordDriver:
+        """Start the server on a random 127.0.0.1 port."""
+        await self.fake.start()
+        return self
+
+    async def stop(self) -> None:
+        """Stop the server."""
+        await self.fake.stop()
+
+    async def __aenter__(self) -> FakeDiscordDriver:
+        return await self.start()
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
+
+    # addresses and identity ------------------------------------------------
+
+    @property
+    def token(self) -> str:
+        """The only bot token the fake accepts."""
+        return self.fake.token
+
+    @property
+    def api_base(self) -> str:
+        """Value for DISCORD_API_BASE, e.g. http://127.0.0.1:PORT/api/v10."""
+        return self.fake.api_base
+
+    @property
+    def ws_url(self) -> str:
+        """Gateway URL (without query)."""
+        return self.fake.ws_url
+
+    @property
+    def bot_user(self) -> FakeUser:
+        """The bot's own user."""
+        return self.fake.bot_user
+
+    @property
+    def application_id(self) -> int:
+        """The application id (equal to the bot user id)."""
+        return self.fake.application_id
+
+    @property
+    def response_deadline(self) -> float:
+        """Seconds an interaction accepts its initial response (Discord: 3)."""
+        return self.fake.response_deadline
+
+    @response_deadline.setter
+    def response_deadline(self, value: float) -> None:
+        self.fake.response_deadline = value
+
+    # world -----------------------------------------------------------------
+
+    def add_user(self, name: str, *, bot: bool = False) -> FakeUser:
+        """A new user (not yet in any guild)."""
+        user = FakeUser(self.fake.snowflakes.next(), name, bot=bot)
+        self.fake.users[user.id] = user
+        return user
+
+    async def add_guild(
+        self,
+        name: str = "Test Guild",
+        *,
+        owner: FakeUser | None = None,
+        locale: str = "en-US",
+        everyone_permissions: int = p.DEFAULT_MEMBER_PERMISSIONS,
+        bot_permissions: int | None = None,
+    ) -> FakeGuild:
+        """A guild with an @everyone role and the bot as member."""
+        owner = owner or self.add_user(f"{name} owner")
+        gid = self.fake.snowflakes.next()
+        guild = FakeGuild(gid, name, owner.id, locale=locale)
+        guild.roles[gid] = FakeRole(gid, gid, "@everyone", everyone_permissions)
+        guild.members[owner.id] = FakeMember(owner)
+        guild.members[self.bot_user.id] = FakeMember(
+            self.bot_user, permissions_override=bot_permissions
+        )
+        self.fake.guilds[gid] = guild
+        for session in self.fake.ready_sessions():
+            await session.dispatch("GUILD_CREATE", guild.create_payload())
+        await self.fake.notify()
+        return guild
+
+    async def add_role(self, guild: FakeGuild, name: str, permissions: int) -> FakeRole:
+        """A role with the given permission bits (e.g. payloads.MANAGE_CHANNELS)."""
+        role = FakeRole(self.fake.snowflakes.next(), guild.id, name, permissions, len(guild.roles))
+        guild.roles[role.id] = role
+        await self.fake.broadcast(
+            "GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role.payload()}, 1
+        )
+        return role
+
+    async def add_member(
+        self,
+        guild: FakeGuild,
+        user: FakeUser,
+        *,
+        roles: list[FakeRole] | tuple[FakeRole, ...] = (),
+        permissions: int | None = None,
+        nick: str | None = None,
+    ) -> FakeMember:
+        """Put a user in a guild; `permissions` overrides the role computation."""
+        member = FakeMember(user, [r.id for r in roles], nick, permissions)
+        guild.members[user.id] = member
+        await self.fake.notify()
+        return member
+
+    async def add_channel(
+        self,
+        guild: FakeGuild,
+        name: str,
+        *,
+        type: int = 0,
+        parent: FakeChannel | None = None,
+    ) -> FakeChannel:
+        """A guild channel (0 text, 4 category ...)."""
+        channel = FakeChannel(
+            self.fake.snowflakes.next(),
+            guild.id,
+            name,
+            type=type,
+            position=len(guild.channels),
+            parent_id=parent.id if parent else None,
+        )
+        guild.channels[channel.id] = channel
+        self.fake.channels[channel.id] = channel
+        await self.fake.dispatch_channel("CHANNEL_CREATE", channel)
+        await self.fake.notify()
+        return channel
+
+    def channel(self, channel_id: int) -> FakeChannel:
+        """A channel (or thread) by id."""
+        return self.fake.channels[channel_id]
+
+    def threads_of(self, channel: ChannelRef) -> list[FakeChannel]:
+        """Threads created under a channel."""
+        cid = self._cid(channel)
+        return [c for c in self.fake.channels.values() if c.is_thread and c.parent_id == cid]
+
+    # interactions ----------------------------------------------------------
+
+    async def slash(
+        self,
+        user: FakeUser,
+        channel: ChannelRef,
+        name: str,
+        options: dict[str, Any] | None = None,
+        *,
+        subcommand: str | None = None,
+        locale: str = "en-US",
+        guild_locale: str | None = None,
+    ) -> InteractionRecord:
+        """Invoke /name [subcommand] with options, as `user` in `channel`."""
+        return await self._command(
+            2, user, channel, name, options or {}, subcommand, locale, guild_locale, None
+        )
+
+    async def autocomplete(
+        self,
+        user: FakeUser,
+        channel: ChannelRef,
+        name: str,
+        options: dict[str, Any],
+        *,
+        focused: str,
+        subcommand: str | None = None,
+        locale: str = "en-US",
+        guild_locale: str | None = None,
+    ) -> InteractionRecord:
+        """An autocomplete request (type 4) while the user types option `focused`."""
+        return await self._command(
+            4, user, channel, name, options, subcommand, locale, guild_locale, focused
+        )
+
+    async def click(
+        self,
+        user: FakeUser,
+        message: StoredMessage,
+        custom_id: str,
+        *,
+        locale: str = "en-US",
+        guild_locale: str | None = None,
+    ) -> InteractionRecord:
+        """Click the button `custom_id` on `message`."""
+        self._check_component(message, custom_id, 2)
+        data = {"custom_id": custom_id, "component_type": 2}
+        return await self._component(user, message, data, locale, guild_locale)
+
+    async def select(
+        self,
+        user: FakeUser,
+        message: StoredMessage,
+        custom_id: str,
+        values: list[str],
+        *,
+        locale: str = "en-US",
+        guild_locale: str | None = None,
+    ) -> InteractionRecord:
+        """Choose `values` in the string select `custom_id` on `message`."""
+        comp = self._check_component(message, custom_id, 3)
+        if comp is not None and comp.get("options"):
+            allowed = {o["value"] for o in comp["options"]}
+            unknown = [v for v in values if v not in allowed]
+            if unknown:
+                raise ValueError(f"values {unknown} are not options of select {custom_id!r}")
+        data = {"custom_id": custom_id, "component_type": 3, "values": list(values)}
+        return await self._component(user, message, data, locale, guild_locale)
+
+    async def submit_modal(
+        self,
+        user: FakeUser,
+        channel: ChannelRef,
+        custom_id: str,
+        fields: dict[str, str],
+        *,
+        message: StoredMessage | None = None,
+        locale: str = "en-US",
+    ) -> InteractionRecord:
+        """Submit a modal (type 5) with text inputs {custom_id: value}."""
+        rows = [
+            {"type": 1, "components": [{"type": 4, "custom_id": k, "value": v}]}
+            for k, v in fields.items()
+        ]
+        data = {"custom_id": custom_id, "components": rows}
+        chan = self.fake.channels[self._cid(channel)]
+        payload = ix.base_payload(
+            self.fake,
+            itype=5,
+            user=user,
+            channel=chan,
+            data=data,
+            locale=locale,
+            guild_locale=None,
+            message=message,
+        )
+        return await self._send(payload, user, chan, message)
+
+    # read-back -------------------------------------------------------------
+
+    @property
+    def interactions(self) -> list[InteractionRecord]:
+        """Every interaction sent, oldest first."""
+        return list(self.fake.interactions.values())
+
+    def channel_messages(self, channel: ChannelRef) -> list[StoredMessage]:
+        """Non-deleted, non-ephemeral messages in a channel, oldest first."""
+        return self.fake.channel_messages(self._cid(channel))
+
+    def latest_message(self, channel: ChannelRef) -> StoredMessage | None:
+        """The newest channel message, if any."""
+        msgs = self.channel_messages(channel)
+        return msgs[-1] if msgs else None
+
+    def message(self, message_id: int) -> StoredMessage:
+        """Any stored message (channel or ephemeral) by id."""
+        return self.fake.messages[message_id]
+
+    def marker(self) -> int:
+        """A snowflake: messages created after this call have larger ids."""
+        return self.fake.snowflakes.next()
+
+    async def wait_for_channel_message(
+        self,
+        channel: ChannelRef,
+        predicate: MessagePredicate | None = None,
+        *,
+        after: int | None = None,
+        timeout: float = 5.0,
+    ) -> StoredMessage:
+        """Wait for a message newer than `after` (default: now) matching predicate.
+
+        Re-checked on every change, so a message created earlier in the window and
+        edited into shape later (e.g. a deferred response) also matches.
+        """
+        cid = self._cid(channel)
+        since = self.marker() if after is None else after
+        found: list[StoredMessage] = []
+
+        def check() -> bool:
+            for msg in self.fake.channel_messages(cid):
+                if msg.id > since and (predicate is None or predicate(msg)):
+                    found.append(msg)
+                    return True
+            return False
+
+        await self.fake.wait_until(check, timeout)
+        return found[0]
+
+    @property
+    def unknown_routes(self) -> list[UnknownRoute]:
+        """Requests to routes the fake does not implement (answered 404)."""
+        return list(self.fake.unknown_routes)
+
+    def assert_no_unknown_routes(self) -> None:
+        """Fail if the client called any route the fake does not know."""
+        routes = [f"{r.method} {r.path}" for r in self.fake.unknown_routes]
+        assert not routes, f"unknown Discord routes called: {routes}"
+
+    @property
+    def requests(self) -> list[RequestRecord]:
+        """Every REST request served, oldest first (with status and duration)."""
+        return list(self.fake.requests)
+
+    def requests_to(self, method: str, path_contains: str = "") -> list[RequestRecord]:
+        """Requests with a method whose path contains a substring."""
+        return [r for r in self.fake.requests if r.method == method and path_contains in r.path]
+
+    def response_latencies(self) -> list[float]:
+        """Latency (s) of every accepted initial interaction response."""
+        return [r.latency for r in self.fake.interactions.values() if r.latency is not None]
+
+    # gateway and sync ------------------------------------------------------
+
+    @property
+    def sync_events(self) -> list[SyncEvent]:
+        """Every command bulk overwrite received."""
+        return list(self.fake.sync_events)
+
+    def commands(self, guild: FakeGuild | int | None = None) -> list[dict[str, Any]]:
+        """Registered commands, global (None) or for one guild."""
+        if guild is None:
+            return list(self.fake.global_commands)
+        gid = guild if isinstance(guild, int) else guild.id
+        return list(self.fake.guild_commands.get(gid, []))
+
+    @property
+    def ready_count(self) -> int:
+        """How many READY events were sent in total."""
+        return self.fake.ready_count
+
+    @property
+    def compression_used(self) -> bool:
+        """Whether any gateway session negotiated zlib-stream and got compressed frames."""
+        return any(s.compress == "zlib-stream" and s.compressed_frames for s in self.fake.sessions)
+
+    @property
+    def gateway_sessions(self) -> list[Any]:
+        """Every gateway connection seen (GatewaySession objects)."""
+        return list(self.fake.sessions)
+
+    async def wait_ready(self, count: int = 1, timeout: float = 10.0) -> None:
+        """Wait until at least `count` READY events were sent (GUILD_CREATEs follow at once)."""
+        await self.fake.wait_until(lambda: self.fake.ready_count >= count, timeout)
+
+    async def wait_for_sync(
+        self, guild: FakeGuild | int | None = None, *, after: int = 0, timeout: float = 10.0
+    ) -> SyncEvent:
+        """Wait for the (after+1)-th PUT of commands for a guild (None = global)."""
+        gid = guild if guild is None or isinstance(guild, int) else guild.id
+
+        def matching() -> list[SyncEvent]:
+            return [e for e in self.fake.sync_events if e.guild_id == gid]
+
+        await self.fake.wait_until(lambda: len(matching()) > after, timeout)
+        return matching()[after]
+
+    async def wait_for_sync_any(self, *, after: int = 0, timeout: float = 10.0) -> SyncEvent:
+        """Wait until more than `after` command PUTs (any scope) arrived."""
+        await self.fake.wait_until(lambda: len(self.fake.sync_events) > after, timeout)
+        return self.fake.sync_events[after]
+
+    async def disconnect_all(self, code: int = 4000) -> None:
+        """Close every gateway connection (the client should RESUME)."""
+        for session in list(self.fake.sessions):
+            if not session.ws.closed:
+                await session.ws.close(code=code)
+
+    # internals -------------------------------------------------------------
+
+    def _cid(self, channel: ChannelRef) -> int:
+        return channel.id if isinstance(channel, FakeChannel) else int(channel)
+
+    def _check_component(
+        self, message: StoredMessage, custom_id: str, component_type: int
+    ) -> dict[str, Any] | None:
+        from .models import iter_components
+
+        for comp in iter_components(message.components):
+            if comp.get("custom_id") == custom_id:
+                if comp.get("type") != component_type:
+                    raise ValueError(f"{custom_id!r} is a type {comp.get('type')} component")
+                if comp.get("disabled"):
+                    raise ValueError(f"{custom_id!r} is disabled")
+                return comp
+        raise ValueError(
+            f"message {message.id} has no component {custom_id!r}: {message.custom_ids}"
+        )
+
+    async def _component(
+        self,
+        user: FakeUser,
+        message: StoredMessage,
+        data: dict[str, Any],
+        locale: str,
+        guild_locale: str | None,
+    ) -> InteractionRecord:
+        chan = self.fake.channels[message.channel_id]
+        payload = ix.base_payload(
+            self.fake,
+            itype=3,
+            user=user,
+            channel=chan,
+            data=data,
+            locale=locale,
+            guild_locale=guild_locale,
+            message=message,
+        )
+        return await self._send(payload, user, chan, message)
+
+    async def _command(
+        self,
+        itype: int,
+        user: FakeUser,
+        channel: ChannelRef,
+        name: str,
+        options: dict[str, Any],
+        subcommand: str | None,
+        locale: str,
+        guild_locale: str | None,
+        focused: str | None,
+    ) -> InteractionRecord:
+        chan = self.fake.channels[self._cid(channel)]
+        guild = self.fake.guilds[chan.guild_id]
+        if user.id not in guild.members:
+            raise ValueError(f"user {user.name} is not a member of {guild.name}")
+        cmd = ix.find_command(self.fake, guild.id, name)
+        if cmd is None and self.strict_commands:
+            raise LookupError(f"/{name} is not registered (globally or in guild {guild.id})")
+        resolved: dict[str, dict[str, Any]] = {}
+
+        def build(defs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+            return ix.build_options(self.fake, guild, defs, options, resolved, focused)
+
+        top_defs = list((cmd or {}).get("options") or [])
+        opts = ix.wrap_subcommand(top_defs, subcommand, build) if subcommand else build(top_defs)
+        data: dict[str, Any] = {
+            "id": (cmd or {}).get("id") or str(self.fake.snowflakes.next()),
+            "name": name,
+            "type": 1,
+            "options": opts,
+        }
+        if cmd is not None and cmd.get("guild_id"):
+            data["guild_id"] = cmd["guild_id"]
+        if resolved:
+            data["resolved"] = resolved
+        payload = ix.base_payload(
+            self.fake,
+            itype=itype,
+            user=user,
+            channel=chan,
+            data=data,
+            locale=locale,
+            guild_locale=guild_locale,
+        )
+        return await self._send(payload, user, chan, None)
+
+    async def _send(
+        self,
+        payload: dict[str, Any],
+        user: FakeUser,
+        channel: FakeChannel,
+        message: StoredMessage | None,
+    ) -> InteractionRecord:
+        sessions = self.fake.ready_sessions()
+        if not sessions:
+            raise NoGatewaySession("no gateway session is READY")
+        now = asyncio.get_running_loop().time()
+        rec = InteractionRecord(
+            id=int(payload["id"]),
+            token=payload["token"],
+            type=payload["type"],
+            payload=payload,
+            user=user,
+            channel_id=channel.id,
+            guild_id=channel.guild_id,
+            created_at=now,
+            deadline=now + self.fake.response_deadline,
+            _changed=self.fake.changed,
+            source_message=message,
+        )
+        self.fake.interactions[rec.id] = rec
+        self.fake.by_token[rec.token] = rec
+        await sessions[-1].dispatch("INTERACTION_CREATE", payload)
+        return rec

@@ -1,0 +1,219 @@
+"""The fake Discord: shared state, aiohttp app, lifecycle and request recording."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import web
+
+from . import errors
+from .gateway import INTENT_GUILD_MESSAGES, INTENT_GUILDS, GatewaySession, gateway_handler
+from .models import FakeChannel, FakeGuild, FakeUser, InteractionRecord, StoredMessage
+from .payloads import SnowflakeFactory
+
+API_PREFIX = "/api/v10"
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+@dataclass
+class RequestRecord:
+    """One REST request the fake served."""
+
+    method: str
+    path: str
+    query: dict[str, str]
+    status: int
+    started: float
+    duration: float
+    route: str | None
+
+
+@dataclass
+class SyncEvent:
+    """One application command bulk overwrite (PUT)."""
+
+    guild_id: int | None
+    commands: list[dict[str, Any]]
+    at: float
+
+
+@dataclass
+class UnknownRoute:
+    """A request to a route the fake does not implement."""
+
+    method: str
+    path: str
+    query: dict[str, str]
+    body: bytes = b""
+
+
+@dataclass
+class FakeDiscord:
+    """State and HTTP/gateway server of the fake Discord API."""
+
+    token: str = field(default_factory=lambda: "fake." + secrets.token_urlsafe(24))
+    response_deadline: float = 3.0
+    heartbeat_interval_ms: int = 41250
+    allow_resume: bool = True
+    application_flags: int = 0
+    bot_name: str = "Boardroom"
+
+    def __post_init__(self) -> None:
+        self.snowflakes = SnowflakeFactory()
+        self.bot_user = FakeUser(self.snowflakes.next(), self.bot_name, bot=True)
+        self.application_id = self.bot_user.id
+        self.users: dict[int, FakeUser] = {self.bot_user.id: self.bot_user}
+        self.guilds: dict[int, FakeGuild] = {}
+        self.channels: dict[int, FakeChannel] = {}
+        self.messages: dict[int, StoredMessage] = {}
+        self.channel_index: dict[int, list[int]] = {}
+        self.interactions: dict[int, InteractionRecord] = {}
+        self.by_token: dict[str, InteractionRecord] = {}
+        self.global_commands: list[dict[str, Any]] = []
+        self.guild_commands: dict[int, list[dict[str, Any]]] = {}
+        self.sync_events: list[SyncEvent] = []
+        self.requests: list[RequestRecord] = []
+        self.unknown_routes: list[UnknownRoute] = []
+        self.sessions: list[GatewaySession] = []
+        self.known_sessions: dict[str, GatewaySession] = {}
+        self.identify_count = 0
+        self.ready_count = 0
+        self.resume_attempts = 0
+        self.changed = asyncio.Condition()
+        self.base_url = ""
+        self.api_base = ""
+        self.ws_url = ""
+        self._runner: web.AppRunner | None = None
+
+    # lifecycle -------------------------------------------------------------
+
+    async def start(self, host: str = "127.0.0.1", port: int = 0) -> None:
+        """Listen on host:port (0 = a random free port)."""
+        from .routes import add_routes
+
+        app = web.Application(middlewares=[self._middleware], client_max_size=64 * 1024**2)
+        app.router.add_get("/gateway", self._gateway)
+        app.router.add_get("/gateway/", self._gateway)
+        add_routes(self, app)
+        app.router.add_route("*", "/{tail:.*}", self._unknown)
+        self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, host, port)
+        await site.start()
+        server = site._server
+        assert server is not None
+        real_port = server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self.base_url = f"http://{host}:{real_port}"
+        self.api_base = self.base_url + API_PREFIX
+        self.ws_url = f"ws://{host}:{real_port}/gateway"
+
+    async def stop(self) -> None:
+        """Close gateway sessions and stop the server."""
+        for session in list(self.sessions):
+            if not session.ws.closed:
+                await session.ws.close(code=1001, message=b"fake shutting down")
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    # notifications ---------------------------------------------------------
+
+    async def notify(self) -> None:
+        """Wake every waiter; call after any state change."""
+        async with self.changed:
+            self.changed.notify_all()
+
+    async def wait_until(self, predicate: Callable[[], bool], timeout: float = 5.0) -> None:
+        """Wait until predicate() holds or raise TimeoutError."""
+        async with self.changed:
+            await asyncio.wait_for(self.changed.wait_for(predicate), timeout)
+
+    # gateway ---------------------------------------------------------------
+
+    def ready_sessions(self) -> list[GatewaySession]:
+        """Open gateway sessions that reached READY (or RESUMED)."""
+        return [s for s in self.sessions if s.ready and not s.ws.closed]
+
+    async def broadcast(self, event: str, data: dict[str, Any], intent: int) -> None:
+        """Dispatch an event to every ready session subscribed to `intent`."""
+        for session in self.ready_sessions():
+            if session.intents & intent:
+                await session.dispatch(event, data)
+
+    async def dispatch_message(self, event: str, msg: StoredMessage) -> None:
+        """MESSAGE_CREATE/UPDATE for a channel message."""
+        if msg.ephemeral:
+            return
+        await self.broadcast(event, msg.payload(), INTENT_GUILD_MESSAGES)
+
+    async def dispatch_channel(self, event: str, channel: FakeChannel) -> None:
+        """CHANNEL_*/THREAD_* events."""
+        data = channel.payload()
+        if event == "THREAD_CREATE":
+            data["newly_created"] = True
+        await self.broadcast(event, data, INTENT_GUILDS)
+
+    # storage helpers -------------------------------------------------------
+
+    def store_message(self, msg: StoredMessage, *, in_channel: bool) -> None:
+        """Keep a message; channel messages are also indexed by channel."""
+        self.messages[msg.id] = msg
+        if in_channel:
+            self.channel_index.setdefault(msg.channel_id, []).append(msg.id)
+            channel = self.channels.get(msg.channel_id)
+            if channel is not None:
+                channel.last_message_id = msg.id
+
+    def channel_messages(self, channel_id: int) -> list[StoredMessage]:
+        """Non-deleted channel messages, oldest first."""
+        ids = self.channel_index.get(channel_id, [])
+        return [self.messages[i] for i in ids if not self.messages[i].deleted]
+
+    def attachment_url(self, channel_id: int, attachment_id: int, filename: str) -> str:
+        """Where the fake serves an uploaded file."""
+        return f"{self.base_url}/attachments/{channel_id}/{attachment_id}/{filename}"
+
+    # http plumbing ---------------------------------------------------------
+
+    @web.middleware
+    async def _middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        started = time.monotonic()
+        path = request.path
+        needs_auth = path.startswith(API_PREFIX) and not (
+            path.startswith(API_PREFIX + "/interactions/")
+            or path.startswith(API_PREFIX + "/webhooks/")
+            or path.startswith(API_PREFIX + "/gateway")
+        )
+        if needs_auth and request.headers.get("Authorization") != f"Bot {self.token}":
+            response: web.StreamResponse = errors.error(401, 0, "401: Unauthorized")
+        else:
+            response = await handler(request)
+        info = request.match_info.route.resource
+        self.requests.append(
+            RequestRecord(
+                request.method,
+                path,
+                dict(request.query),
+                response.status,
+                started,
+                time.monotonic() - started,
+                info.canonical if info is not None else None,
+            )
+        )
+        return response
+
+    async def _gateway(self, request: web.Request) -> web.StreamResponse:
+        return await gateway_handler(self, request)
+
+    async def _unknown(self, request: web.Request) -> web.Response:
+        body = await request.read()
+        self.unknown_routes.append(
+            UnknownRoute(request.method, request.path, dict(request.query), body)
+        )
+        await self.notify()
+        return errors.error(404, 0, "404: Not Found")

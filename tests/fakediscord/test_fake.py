@@ -1,0 +1,316 @@
+"""Self-tests: a real discord.py client, in-process, against the fake."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+import struct
+import zlib
+from collections.abc import AsyncIterator
+from typing import Any
+
+import aiohttp
+import discord
+import discord.gateway
+import discord.http
+import pytest
+from discord import app_commands
+
+from tests.fakediscord import FakeDiscordDriver, FakeGuild, FakeUser, point_discord_py_at
+from tests.fakediscord.models import FakeChannel
+from tests.fakediscord.payloads import MANAGE_CHANNELS
+
+DEADLINE = 0.6
+
+
+def tiny_png() -> bytes:
+    """A valid 1x1 PNG."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    ihdr = struct.pack(">IIBBBBB", 1, 1, 8, 2, 0, 0, 0)
+    idat = zlib.compress(b"\x00\xff\x00\x00")
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", idat) + chunk(b"IEND", b"")
+
+
+PNG = tiny_png()
+
+
+class CounterButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"counter:(?P<n>\d+)"):
+    """A stateless button whose state lives in its custom_id."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__(discord.ui.Button(label=f"+{n}", custom_id=f"counter:{n}"))
+        self.n = n
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> CounterButton:
+        return cls(int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"clicked {self.n}")
+
+
+class MenuView(discord.ui.View):
+    """A view with one string select."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    @discord.ui.select(
+        custom_id="menu:game",
+        options=[discord.SelectOption(label=g, value=g) for g in ("cantstop", "kokeshi")],
+    )
+    async def pick(self, interaction: discord.Interaction, select: discord.ui.Select[Any]) -> None:
+        await interaction.response.edit_message(content=f"picked {select.values[0]}", view=None)
+
+
+class MiniBot(discord.Client):
+    """A tiny bot with a handful of slash commands."""
+
+    def __init__(self, guild_id: int) -> None:
+        super().__init__(intents=discord.Intents.default(), guild_ready_timeout=0.05)
+        self.guild_obj = discord.Object(guild_id)
+        self.tree = app_commands.CommandTree(self)
+        self.errors: list[BaseException] = []
+        self._define()
+
+    def _define(self) -> None:
+        tree = self.tree
+
+        @tree.command(name="hello", description="Say hello")
+        async def hello(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message(f"hello {interaction.user.name}")
+
+        @tree.command(name="board", description="Show the board")
+        async def board(interaction: discord.Interaction) -> None:
+            await interaction.response.defer(thinking=True)
+            view = discord.ui.View(timeout=None)
+            view.add_item(CounterButton(0))
+            file = discord.File(io.BytesIO(PNG), filename="board.png", description="the board")
+            await interaction.followup.send("board", file=file, view=view)
+
+        @tree.command(name="secret", description="Whisper")
+        async def secret(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message("psst", ephemeral=True)
+
+        @tree.command(name="twice", description="Respond twice")
+        async def twice(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message("one")
+            interaction.response._response_type = None  # bypass the client-side guard
+            try:
+                await interaction.response.send_message("two")
+            except discord.HTTPException as exc:
+                self.errors.append(exc)
+
+        @tree.command(name="slow", description="Too slow")
+        async def slow(interaction: discord.Interaction) -> None:
+            await asyncio.sleep(DEADLINE + 0.2)
+            try:
+                await interaction.response.send_message("late")
+            except discord.HTTPException as exc:
+                self.errors.append(exc)
+
+        @tree.command(name="menu", description="Pick a game")
+        async def menu(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message("choose", view=MenuView())
+
+        async def games(
+            interaction: discord.Interaction, current: str
+        ) -> list[app_commands.Choice[str]]:
+            names = ["cantstop", "kokeshi", "harmonies"]
+            return [app_commands.Choice(name=n, value=n) for n in names if current in n]
+
+        group = app_commands.Group(name="game", description="Games")
+
+        @group.command(name="start", description="Start a game")
+        @app_commands.autocomplete(kind=games)
+        async def start(interaction: discord.Interaction, kind: str, players: int) -> None:
+            perms = interaction.permissions.manage_channels
+            await interaction.response.send_message(
+                f"starting {kind} for {players} (manage={perms}, locale={interaction.locale})"
+            )
+
+        tree.add_command(group)
+
+    async def setup_hook(self) -> None:
+        self.add_dynamic_items(CounterButton)
+        self.tree.copy_global_to(guild=self.guild_obj)
+        await self.tree.sync(guild=self.guild_obj)
+
+
+class World:
+    """The fake plus the objects a test needs."""
+
+    def __init__(self, driver: FakeDiscordDriver, guild: FakeGuild, channel: FakeChannel) -> None:
+        self.driver = driver
+        self.guild = guild
+        self.channel = channel
+        self.alice: FakeUser = driver.add_user("alice")
+
+
+@pytest.fixture
+async def world(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[World]:
+    driver = FakeDiscordDriver(response_deadline=DEADLINE)
+    await driver.start()
+    monkeypatch.setattr(discord.http.Route, "BASE", discord.http.Route.BASE)
+    monkeypatch.setattr(
+        discord.gateway.DiscordWebSocket,
+        "DEFAULT_GATEWAY",
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY,
+    )
+    point_discord_py_at(driver.api_base)
+    guild = await driver.add_guild("Den")
+    channel = await driver.add_channel(guild, "games")
+    w = World(driver, guild, channel)
+    await driver.add_member(guild, w.alice)
+    try:
+        yield w
+    finally:
+        await driver.stop()
+
+
+@pytest.fixture
+async def bot(world: World) -> AsyncIterator[MiniBot]:
+    client = MiniBot(world.guild.id)
+    await client.login(world.driver.token)
+    task = asyncio.create_task(client.connect(reconnect=False))
+    try:
+        await asyncio.wait_for(client.wait_until_ready(), 10)
+        yield client
+    finally:
+        await client.close()
+        await asyncio.wait_for(task, 5)
+
+
+async def test_login_ready_and_sync(world: World, bot: MiniBot) -> None:
+    d = world.driver
+    assert bot.user is not None and bot.user.id == d.bot_user.id
+    assert bot.application_id == d.application_id
+    assert bot.get_guild(world.guild.id) is not None
+    assert bot.get_channel(world.channel.id) is not None
+    sync = await d.wait_for_sync(world.guild)
+    assert {c["name"] for c in sync.commands} >= {"hello", "board", "game"}
+    assert d.compression_used
+    session = d.gateway_sessions[0]
+    assert session.compress == "zlib-stream" and session.heartbeats >= 1
+    assert [p["t"] for p in session.sent if p["op"] == 0][:2] == ["READY", "GUILD_CREATE"]
+    d.assert_no_unknown_routes()
+
+
+async def test_slash_reply(world: World, bot: MiniBot) -> None:
+    d = world.driver
+    rec = await d.slash(world.alice, world.channel, "hello")
+    await rec.wait_response(2)
+    assert rec.response_type == 4 and rec.content == "hello alice"
+    assert not rec.ephemeral and rec.latency is not None and rec.latency < DEADLINE
+    msg = d.latest_message(world.channel)
+    assert msg is not None and msg.content == "hello alice" and msg.author.id == d.bot_user.id
+    d.assert_no_unknown_routes()
+
+
+async def test_defer_followup_file_and_dynamic_button(world: World, bot: MiniBot) -> None:
+    d = world.driver
+    rec = await d.slash(world.alice, world.channel, "board")
+    await rec.wait_response(2)
+    assert rec.response_type == 5
+    (follow,) = await rec.wait_followups(1, timeout=2)
+    assert follow.content == "board"
+    (att,) = follow.attachments
+    assert att.filename == "board.png" and att.data == PNG and att.description == "the board"
+    assert follow.custom_ids == ["counter:0"]
+    assert d.channel_messages(world.channel) == [follow]
+    click = await d.click(world.alice, follow, "counter:0")
+    await click.wait_response(2)
+    assert click.response_type == 4 and click.content == "clicked 0"
+    async with aiohttp.ClientSession() as http, http.get(att.url) as resp:
+        assert await resp.read() == PNG
+    d.assert_no_unknown_routes()
+
+
+async def test_ephemeral_not_in_channel(world: World, bot: MiniBot) -> None:
+    d = world.driver
+    rec = await d.slash(world.alice, world.channel, "secret")
+    await rec.wait_response(2)
+    assert rec.ephemeral and rec.content == "psst"
+    assert rec.original is not None and rec.original.ephemeral
+    assert d.channel_messages(world.channel) == []
+
+
+async def test_double_response_refused(world: World, bot: MiniBot) -> None:
+    d = world.driver
+    rec = await d.slash(world.alice, world.channel, "twice")
+    rejection = await rec.wait_rejection(2)
+    assert rejection.status == 400 and rejection.code == 40060
+    assert rec.content == "one"
+    await d.fake.wait_until(lambda: bool(bot.errors), 2)
+    assert isinstance(bot.errors[0], discord.HTTPException) and bot.errors[0].code == 40060
+    async with aiohttp.ClientSession() as http:
+        url = f"{d.api_base}/interactions/{rec.id}/{rec.token}/callback"
+        async with http.post(url, json={"type": 4, "data": {"content": "x"}}) as resp:
+            assert resp.status == 400 and (await resp.json())["code"] == 40060
+
+
+async def test_late_response_refused(world: World, bot: MiniBot) -> None:
+    d = world.driver
+    rec = await d.slash(world.alice, world.channel, "slow")
+    rejection = await rec.wait_rejection(DEADLINE + 2)
+    assert rejection.status == 404 and rejection.code == 10062 and rec.late
+    assert not rec.responded
+    await d.fake.wait_until(lambda: bool(bot.errors), 2)
+    assert isinstance(bot.errors[0], discord.NotFound) and bot.errors[0].code == 10062
+
+
+async def test_subcommand_autocomplete_and_permissions(world: World, bot: MiniBot) -> None:
+    d = world.driver
+    mod = d.add_user("mod")
+    role = await d.add_role(world.guild, "mods", MANAGE_CHANNELS)
+    await d.add_member(world.guild, mod, roles=[role])
+    ac = await d.autocomplete(
+        mod, world.channel, "game", {"kind": "k"}, focused="kind", subcommand="start"
+    )
+    await ac.wait_response(2)
+    assert ac.response_type == 8
+    assert [c["value"] for c in (ac.data or {})["choices"]] == ["kokeshi"]
+    rec = await d.slash(
+        mod,
+        world.channel,
+        "game",
+        {"kind": "kokeshi", "players": 3},
+        subcommand="start",
+        locale="fr",
+    )
+    await rec.wait_response(2)
+    assert rec.content == "starting kokeshi for 3 (manage=True, locale=fr)"
+    rec2 = await d.slash(
+        world.alice, world.channel, "game", {"kind": "cantstop", "players": 2}, subcommand="start"
+    )
+    await rec2.wait_response(2)
+    assert rec2.content is not None and "manage=False" in rec2.content
+
+
+async def test_select_updates_message(world: World, bot: MiniBot) -> None:
+    d = world.driver
+    rec = await d.slash(world.alice, world.channel, "menu")
+    await rec.wait_response(2)
+    assert rec.original is not None
+    sel = await d.select(world.alice, rec.original, "menu:game", ["kokeshi"])
+    await sel.wait_response(2)
+    assert sel.response_type == 7
+    assert rec.original.content == "picked kokeshi" and rec.original.components == []
+
+
+async def test_unknown_route_recorded(world: World, bot: MiniBot) -> None:
+    d = world.driver
+    with pytest.raises(discord.NotFound):
+        await bot.http.request(discord.http.Route("GET", "/guilds/{g}/bans", g=world.guild.id))
+    assert [(r.method, r.path) for r in d.unknown_routes] == [
+        ("GET", f"/api/v10/guilds/{world.guild.id}/bans")
+    ]
+    with pytest.raises(AssertionError):
+        d.assert_no_unknown_routes()
