@@ -16,7 +16,7 @@ CHANNEL = 555
 
 async def dump(store: SqliteStore) -> dict[str, list[tuple]]:
     """Every row of every table, to prove a rejected input changed nothing."""
-    conn = store._read  # noqa: SLF001 - test inspects the real file
+    conn = store._read
     out = {}
     for table in ("games", "seats", "moves", "posts"):
         async with conn.execute(f"SELECT * FROM {table} ORDER BY 1, 2") as cursor:  # noqa: S608
@@ -60,7 +60,9 @@ async def test_roll_resolves_dice_in_the_same_commit(service: GameService) -> No
     "case",
     ["not_your_turn", "not_seated", "stale", "illegal", "garbage", "unknown_game"],
 )
-async def test_bad_input_changes_nothing(service: GameService, store: SqliteStore, case: str) -> None:
+async def test_bad_input_changes_nothing(
+    service: GameService, store: SqliteStore, case: str
+) -> None:
     game_id = await started(service)
     version = (await service.game(game_id)).version
     before = await dump(store)
@@ -115,14 +117,20 @@ async def test_no_game_in_channel(service: GameService) -> None:
 
 async def test_unknown_game_and_bad_options(service: GameService) -> None:
     with pytest.raises(errors.UnknownGameType):
-        await service.open_lobby(guild_id=1, channel_id=1, host_id=ALICE, host_name="A", game="chess")
+        await service.open_lobby(
+            guild_id=1, channel_id=1, host_id=ALICE, host_name="A", game="chess"
+        )
     with pytest.raises(errors.BadOption):
         await service.open_lobby(
             guild_id=1, channel_id=1, host_id=ALICE, host_name="A", game="cantstop", players=7
         )
     with pytest.raises(errors.BadOption):
         await service.open_lobby(
-            guild_id=1, channel_id=1, host_id=ALICE, host_name="A", game="cantstop",
+            guild_id=1,
+            channel_id=1,
+            host_id=ALICE,
+            host_name="A",
+            game="cantstop",
             options={"auto_stop_on_win": "perhaps"},
         )
 
@@ -159,10 +167,7 @@ async def play_to_end(service: GameService, game_id: int) -> None:
             return
         user = snap.seats[snap.to_move].user_id
         moves_this_turn = len(snap.state.runners)
-        if "stop" in snap.legal and moves_this_turn >= 2:
-            action = "stop"
-        else:
-            action = snap.legal[0]
+        action = "stop" if "stop" in snap.legal and moves_this_turn >= 2 else snap.legal[0]
         await service.act(game_id, user, action, snap.version)
         steps += 1
         assert steps < 5000
@@ -175,7 +180,9 @@ async def test_whole_game_and_restart(tmp_path) -> None:
         game_id = await started(service, players=3)
         for _ in range(5):
             snap = await service.game(game_id)
-            await service.act(game_id, snap.seats[snap.to_move].user_id, snap.legal[0], snap.version)
+            await service.act(
+                game_id, snap.seats[snap.to_move].user_id, snap.legal[0], snap.version
+            )
         mid = await service.game(game_id)
     async with SqliteStore(path) as store:  # a restart: a new connection sees the same game
         service = GameService(store)

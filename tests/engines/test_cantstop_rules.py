@@ -1,0 +1,209 @@
+"""Can't Stop rules: every worked example of the spec, the reference vectors, the variants."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engines.base import CHANCE
+from engines.cantstop import actions as act
+from engines.cantstop.rules import ALL_ROLLS, CantStopEngine, moves_for_dice
+from engines.cantstop.state import HEIGHTS, NO_OWNER, PHASE_DECIDE, PHASE_MOVE, PHASE_ROLL
+from engines.errors import BadActionText, IllegalAction
+from engines.rng import Rng
+
+ENGINE = CantStopEngine()
+VECTORS = Path(__file__).resolve().parents[1] / "data" / "cantstop_moves.jsonl"
+
+
+def position(
+    runners: dict[int, int] | None = None,
+    saved: dict[int, int] | None = None,
+    claimed: dict[int, int] | None = None,
+    options: dict[str, object] | None = None,
+    seats: int = 2,
+):
+    """Seat 0 to act, with runners / own markers / claimed columns (column -> owner)."""
+    s = ENGINE.initial_state(seats, options or {})
+    row = [0] * 11
+    for col, h in (saved or {}).items():
+        row[col - 2] = h
+    owners = [NO_OWNER] * 11
+    for col, owner in (claimed or {}).items():
+        owners[col - 2] = owner
+    return replace(
+        s,
+        saved=(tuple(row), *s.saved[1:]),
+        claimed=tuple(owners),
+        runners=tuple(sorted((runners or {}).items())),
+        phase=PHASE_MOVE,
+    )
+
+
+def legal(s, dice: str) -> set[str]:
+    values = tuple(int(d) for d in dice.split("-"))
+    return {act.encode(act.move(*m)) for m in moves_for_dice(s, values)}
+
+
+# (id, runners, own markers, claimed, dice, expected legal moves) — spec §10
+EXAMPLES = [
+    ("E1", {}, {}, {}, "1-5-4-6", {"move:5+11", "move:6+10", "move:7+9"}),
+    ("E2", {6: 1, 10: 1}, {}, {}, "2-4-3-5", {"move:6+8", "move:5", "move:9", "move:7+7"}),
+    ("E3", {6: 1, 7: 2}, {}, {4: 1}, "1-3-3-5", {"move:8", "move:6+6"}),
+    ("E4", {7: 1}, {}, {}, "2-2-5-5", {"move:4+10", "move:7+7"}),
+    ("E5", {2: 3, 7: 5, 12: 1}, {}, {}, "1-1-3-4", {"move:7"}),
+    ("E5b", {2: 3, 7: 5, 12: 1}, {}, {}, "1-1-1-1", set()),
+    ("E6", {}, {12: 2}, {}, "6-6-6-6", {"move:12"}),
+    ("E7", {}, {}, {7: 1}, "3-4-3-4", {"move:6+8"}),
+    ("E8", {5: 1, 9: 1}, {}, {}, "2-6-2-6", {"move:8+8", "move:4", "move:12"}),
+    ("E9", {2: 1, 3: 1, 12: 1}, {}, {}, "4-4-5-6", set()),
+    ("E10", {6: 2, 4: 1}, {}, {}, "1-5-3-5", {"move:6+8", "move:4+10"}),
+]
+
+
+@pytest.mark.parametrize(("name", "runners", "saved", "claimed", "dice", "expected"), EXAMPLES)
+def test_worked_example(name, runners, saved, claimed, dice, expected) -> None:
+    assert legal(position(runners, saved, claimed), dice) == expected
+
+
+def test_e4_with_force_max_runner_placement() -> None:
+    s = position({7: 1}, options={"force_max_runner_placement": True})
+    assert legal(s, "2-2-5-5") == {"move:4+10"}
+
+
+def test_e6_double_enters_at_top_and_loses_second_step() -> None:
+    s = replace(position({}, {12: 2}), dice=(6, 6, 6, 6))
+    after = ENGINE.apply(s, act.move(12))
+    assert after.runners == ((12, 3),)
+
+
+def test_e5b_and_e9_bust_loses_the_turn() -> None:
+    s = replace(position({2: 1, 3: 1, 12: 1}, {5: 4}), phase="dice")
+    after = ENGINE.apply(s, act.dice(4, 4, 5, 6))
+    assert after.bust and after.runners == () and after.active == 1 and after.phase == PHASE_ROLL
+    assert after.saved == s.saved  # saved markers exactly as before the turn
+
+
+def test_e11_stop_claims_removes_opponent_and_wins() -> None:
+    s = ENGINE.initial_state(2, {})
+    a_row = [0] * 11
+    a_row[4 - 2], a_row[9 - 2], a_row[11 - 2] = 5, 9, 5
+    b_row = [0] * 11
+    b_row[4 - 2], b_row[7 - 2] = 6, 3
+    owners = [NO_OWNER] * 11
+    owners[9 - 2] = owners[11 - 2] = 0
+    s = replace(
+        s,
+        saved=(tuple(a_row), tuple(b_row)),
+        claimed=tuple(owners),
+        runners=((4, 7), (7, 4)),
+        phase=PHASE_DECIDE,
+    )
+    after = ENGINE.apply(s, act.STOP)
+    assert after.owner(4) == 0
+    assert after.saved[1][4 - 2] == 0  # B's marker in column 4 removed
+    assert after.saved[0][7 - 2] == 4 and after.saved[1][7 - 2] == 3
+    assert ENGINE.winners(after) == (0,) and after.phase == "over"
+
+
+def _can_move_count(runners: dict[int, int]) -> int:
+    s = position(runners)
+    return sum(1 for roll in ALL_ROLLS if moves_for_dice(s, roll))
+
+
+def test_no_bust_counts_with_three_runners() -> None:
+    assert _can_move_count({6: 1, 7: 1, 8: 1}) == 1192
+    assert _can_move_count({6: 1, 7: 1, 8: HEIGHTS[8]}) == 1083
+
+
+def test_reference_vectors() -> None:
+    """500 positions from an independent implementation: the legal set must match exactly."""
+    lines = VECTORS.read_text().splitlines()
+    assert len(lines) == 500
+    for line in lines:
+        v = json.loads(line)
+        s = position(
+            {int(c): h for c, h in v["runners"].items()},
+            {int(c): h for c, h in v["saved"].items()},
+            {c: 1 for c in v["claimed"]},
+        )
+        got = sorted(sorted(m) for m in moves_for_dice(s, tuple(v["dice"])))
+        assert got == sorted(sorted(m) for m in v["moves"]), line
+
+
+def test_must_use_both_sums_off_allows_single_steps() -> None:
+    s = position({}, options={"must_use_both_sums": False})
+    assert legal(s, "1-5-4-6") >= {"move:5+11", "move:5", "move:11"}
+
+
+def test_auto_stop_on_win() -> None:
+    owners = [NO_OWNER] * 11
+    owners[0] = owners[1] = 0
+    s = replace(
+        position({4: 6}, options={"auto_stop_on_win": True}),
+        claimed=tuple(owners),
+        dice=(2, 2, 1, 1),
+    )
+    after = ENGINE.apply(s, act.move(4))
+    assert after.phase == "over" and ENGINE.winners(after) == (0,)
+
+
+def test_no_stop_on_occupied_space() -> None:
+    s = position({7: 3}, options={"no_stop_on_occupied_space": True})
+    b_row = [0] * 11
+    b_row[7 - 2] = 3
+    s = replace(s, saved=(s.saved[0], tuple(b_row)), phase=PHASE_DECIDE)
+    assert ENGINE.legal_actions(s) == (act.ROLL,)
+    with pytest.raises(IllegalAction):
+        ENGINE.apply(s, act.STOP)
+
+
+def test_cannot_stop_before_the_first_roll_and_illegal_leaves_state() -> None:
+    s = ENGINE.initial_state(3, {})
+    with pytest.raises(IllegalAction):
+        ENGINE.apply(s, act.STOP)
+    assert s == ENGINE.initial_state(3, {})
+
+
+@pytest.mark.parametrize("text", ["", "move:", "move:1+2", "dice:0-1-2-3", "jump", "move:13"])
+def test_bad_action_text(text: str) -> None:
+    with pytest.raises(BadActionText):
+        ENGINE.decode_action(text)
+
+
+def test_solitaire_keeps_the_same_player() -> None:
+    s = ENGINE.initial_state(1, {})
+    s = ENGINE.apply(ENGINE.apply(s, act.ROLL), act.dice(1, 1, 1, 1))  # 2+2: a legal move
+    s = ENGINE.apply(s, act.move(2, 2))
+    s = ENGINE.apply(s, act.STOP)
+    assert s.active == 0 and s.turns == (1,)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**62), seats=st.integers(1, 4))
+def test_playout_invariants(seed: int, seats: int) -> None:
+    """Markers stay within heights; a claimed column has one owner and no other markers."""
+    s = ENGINE.initial_state(seats, {})
+    for step in range(20_000):
+        if s.phase == "over":
+            break
+        if ENGINE.to_move(s) == CHANCE:
+            a = ENGINE.sample_chance(s, Rng.for_step(seed, step))
+        else:
+            options = ENGINE.legal_actions(s)
+            a = options[Rng.for_step(seed + 1, step).below(len(options))]
+        s = ENGINE.apply(s, a)
+        for col in range(2, 13):
+            assert all(0 <= s.saved[p][col - 2] <= HEIGHTS[col] for p in range(seats))
+            owner = s.owner(col)
+            if owner != NO_OWNER:
+                assert s.saved[owner][col - 2] == HEIGHTS[col]
+                assert all(s.saved[p][col - 2] == 0 for p in range(seats) if p != owner)
+        assert len(s.runners) <= 3
+        assert all(1 <= h <= HEIGHTS[c] for c, h in s.runners)
+    assert s.phase == "over" and len(s.claimed_by(s.winner)) >= 3

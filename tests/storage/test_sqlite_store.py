@@ -1,0 +1,99 @@
+"""The SQLite store on a real file: migrations, restart, and optimistic concurrency."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+
+import pytest
+
+from bot.storage.base import GameRow, MoveRow, OpenGameExists, SeatRow
+from bot.storage.migrate import migration_scripts
+from bot.storage.sqlite import SqliteStore
+
+
+def new_row(channel_id: int = 10, status: str = "active") -> GameRow:
+    return GameRow(
+        id=0, guild_id=1, channel_id=channel_id, game="cantstop", rules_version=1, host_id=5,
+        options_json="{}", capacity=2, seed=9, status=status, version=0, move_count=0,
+        state_json='{"x": 1}', created_at="t0", updated_at="t0",
+    )
+
+
+async def test_migrations_are_recorded_and_run_once(tmp_path) -> None:
+    path = tmp_path / "b.db"
+    async with SqliteStore(path):
+        pass
+    async with SqliteStore(path):
+        pass
+    conn = sqlite3.connect(path)
+    versions = [r[0] for r in conn.execute("SELECT version FROM schema_version")]
+    assert versions == [n for n, _, _ in migration_scripts()]
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    conn.close()
+
+
+async def test_restart_sees_the_same_game(tmp_path) -> None:
+    path = tmp_path / "b.db"
+    async with SqliteStore(path) as store:
+        async with store.write() as tx:
+            game_id = await tx.insert_game(new_row())
+            await tx.set_seats(game_id, [SeatRow(0, 5, "Ann"), SeatRow(1, 6, "Ben")])
+            await tx.append_moves(game_id, 0, [MoveRow(0, 0, "roll", "t1"), MoveRow(1, None, "dice:1-2-3-4", "t1")])
+            await tx.update_game(game_id, 0, status="active", state_json='{"x": 2}', move_count=2, updated_at="t1")
+            await tx.record_post(game_id, 1, 10, 777)
+        before = await store.load_game(game_id)
+    async with SqliteStore(path) as store:
+        after = await store.load_game(game_id)
+        assert after == before and after.version == 1 and after.state_json == '{"x": 2}'
+        assert [m.action for m in await store.moves(game_id)] == ["roll", "dice:1-2-3-4"]
+        assert await store.latest_post(game_id) == (10, 777)
+        assert [s.display_name for s in after.seats] == ["Ann", "Ben"]
+
+
+async def test_one_open_game_per_channel(tmp_path) -> None:
+    async with SqliteStore(tmp_path / "b.db") as store:
+        async with store.write() as tx:
+            await tx.insert_game(new_row(status="lobby"))
+        with pytest.raises(OpenGameExists):
+            async with store.write() as tx:
+                await tx.insert_game(new_row(status="active"))
+        async with store.write() as tx:  # another channel is fine
+            await tx.insert_game(new_row(channel_id=11))
+
+
+async def test_concurrent_writes_on_one_version_exactly_one_applies(tmp_path) -> None:
+    async with SqliteStore(tmp_path / "b.db") as store:
+        async with store.write() as tx:
+            game_id = await tx.insert_game(new_row())
+
+        async def bump(tag: str) -> int:
+            async with store.write() as tx:
+                return await tx.update_game(game_id, 0, status="active", state_json=tag, move_count=1, updated_at=tag)
+
+        results = await asyncio.gather(bump("a"), bump("b"))
+        assert sorted(results) == [0, 1]
+        row = await store.load_game(game_id)
+        assert row.version == 1
+
+
+async def test_two_store_processes_on_one_file_conflict_on_version(tmp_path) -> None:
+    """Two connections (as two bot processes would have): the version guard still holds."""
+    path = tmp_path / "b.db"
+    async with SqliteStore(path) as first, SqliteStore(path) as second:
+        async with first.write() as tx:
+            game_id = await tx.insert_game(new_row())
+        async with first.write() as tx:
+            assert await tx.update_game(game_id, 0, status="active", state_json="a", move_count=1, updated_at="a") == 1
+        async with second.write() as tx:
+            assert await tx.update_game(game_id, 0, status="active", state_json="b", move_count=1, updated_at="b") == 0
+        assert (await second.load_game(game_id)).state_json == "a"
+
+
+async def test_a_failed_transaction_rolls_back(tmp_path) -> None:
+    async with SqliteStore(tmp_path / "b.db") as store:
+        with pytest.raises(RuntimeError):
+            async with store.write() as tx:
+                await tx.insert_game(new_row())
+                raise RuntimeError("crash in the middle")
+        assert await store.open_game_in_channel(10) is None

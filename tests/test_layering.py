@@ -1,0 +1,52 @@
+"""The import rules of the layers (engines pure; render without Discord; service without Discord/PIL)."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+STDLIB = set(sys.stdlib_module_names)
+
+
+def imports_of(package: str) -> list[tuple[Path, str]]:
+    found = []
+    for path in (ROOT / package).rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                found += [(path, alias.name) for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                found.append((path, node.module))
+    return found
+
+
+def top(name: str) -> str:
+    return name.split(".")[0]
+
+
+def test_engines_import_only_the_stdlib_and_themselves() -> None:
+    bad = [(p, m) for p, m in imports_of("engines") if top(m) not in STDLIB and top(m) != "engines"]
+    assert not bad
+
+
+def test_render_has_no_discord_or_storage() -> None:
+    allowed = {"engines", "render", "PIL"}
+    bad = [
+        (p, m) for p, m in imports_of("render")
+        if top(m) not in STDLIB and top(m) not in allowed and not m.startswith("bot.i18n")
+    ]
+    assert not bad
+
+
+@pytest.mark.parametrize("package", ["bot/service", "bot/storage", "bot/present", "bot/i18n"])
+def test_discord_free_layers(package: str) -> None:
+    bad = [(p, m) for p, m in imports_of(package) if top(m) in {"discord", "PIL", "aiohttp"}]
+    assert not bad
+
+
+def test_storage_knows_no_engines() -> None:
+    assert not [(p, m) for p, m in imports_of("bot/storage") if top(m) == "engines"]
