@@ -19,7 +19,7 @@ from bot.present import get_presenter
 from bot.service.errors import UserFacingError
 from bot.service.games import GameService
 from bot.service.models import GameSnapshot, Outcome
-from bot.settings import MissingSetting, Settings
+from bot.settings import MissingSetting, Settings, heartbeat_path
 from bot.storage.sqlite import SqliteStore
 from engines.registry import game_names
 from engines.rng import Rng
@@ -183,6 +183,18 @@ def cmd_migrate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_health(args: argparse.Namespace) -> int:
+    """Exit 0 while the bot's heartbeat is fresh (the container HEALTHCHECK)."""
+    import time
+
+    path = heartbeat_path(Settings.from_env(need_token=False))
+    try:
+        age = time.time() - int(path.read_text().strip())
+    except (OSError, ValueError):
+        return 1
+    return 0 if age < 120 else 1
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="boardroom", description="Board games in Discord channels."
@@ -190,6 +202,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("run", help="start the Discord bot (needs DISCORD_TOKEN)").set_defaults(
         func=cmd_run
+    )
+    sub.add_parser("health", help="exit 0 while the running bot is connected").set_defaults(
+        func=cmd_health
     )
     sub.add_parser("migrate", help="create or upgrade the database").set_defaults(func=cmd_migrate)
     for name, func, helptext in (

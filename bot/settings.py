@@ -38,6 +38,11 @@ def environment(env_file: Path | None = Path(".env")) -> dict[str, str]:
     return merged
 
 
+def heartbeat_path(settings: Settings) -> Path:
+    """A file the running bot touches every 30 s; the container health check reads its age."""
+    return settings.database.with_name(settings.database.name + ".heartbeat")
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     token: str

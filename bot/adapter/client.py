@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
+import time
 
 import discord
 import yarl
@@ -19,7 +21,9 @@ from bot.adapter.words import CatalogueTranslator, user_locale
 from bot.i18n import t
 from bot.service.games import GameService
 from bot.service.models import GameSnapshot
-from bot.settings import Settings
+from bot.settings import Settings, heartbeat_path
+
+HEARTBEAT_SECONDS = 30
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +62,15 @@ class BoardroomBot(discord.Client):
         self.add_dynamic_items(ActionButton, ActionSelect, LobbyButton)
         await self.tree.set_translator(CatalogueTranslator())
         await self.sync_commands()
+        self._heartbeat = asyncio.create_task(self._beat())
+
+    async def _beat(self) -> None:
+        """Touch the heartbeat file while connected; ``boardroom health`` reads it."""
+        path = heartbeat_path(self.settings)
+        while not self.is_closed():
+            if self.is_ready():
+                await asyncio.to_thread(path.write_text, str(int(time.time())))
+            await asyncio.sleep(HEARTBEAT_SECONDS)
 
     async def sync_commands(self) -> None:
         """Sync to the dev guild on every start, globally only when the commands changed."""
