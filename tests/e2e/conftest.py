@@ -1,0 +1,214 @@
+"""Fixtures: a fake Discord server, and the real bot started as a subprocess against it."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import sys
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+import pytest
+
+from tests.fakediscord import FakeDiscordDriver, FakeGuild
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+READY_TIMEOUT = 30.0
+# Variables a developer's shell may carry that must not reach the bot under test.
+_SCRUBBED = ("DISCORD_TOKEN", "DISCORD_API_BASE", "BOARDROOM_DB", "DEV_GUILD_ID", "LOG_LEVEL")
+
+
+@pytest.fixture
+def fake_discord_options() -> dict[str, Any]:
+    """Override in a test module to configure the fake (e.g. response_deadline)."""
+    return {}
+
+
+@pytest.fixture
+async def fake_discord(fake_discord_options: dict[str, Any]) -> AsyncIterator[FakeDiscordDriver]:
+    """The fake Discord on a random 127.0.0.1 port, in the test's event loop."""
+    driver = FakeDiscordDriver(**fake_discord_options)
+    await driver.start()
+    try:
+        yield driver
+    finally:
+        await driver.stop()
+
+
+class BotStartError(AssertionError):
+    """The bot exited or timed out before READY and command sync."""
+
+
+@dataclass
+class BotProcess:
+    """The real bot (`python -m bot run`) running against the fake."""
+
+    driver: FakeDiscordDriver
+    guild: FakeGuild
+    workdir: Path
+    db_path: Path
+    log_path: Path
+    extra_env: dict[str, str] = field(default_factory=dict)
+    proc: asyncio.subprocess.Process | None = None
+    starts: int = 0
+    _log: IO[bytes] | None = None
+
+    @property
+    def env(self) -> dict[str, str]:
+        """The environment the bot runs with."""
+        env = {k: v for k, v in os.environ.items() if k not in _SCRUBBED}
+        pythonpath = [str(REPO_ROOT), *filter(None, [env.get("PYTHONPATH")])]
+        env.update(
+            {
+                "DISCORD_TOKEN": self.driver.token,
+                "DISCORD_API_BASE": self.driver.api_base,
+                "BOARDROOM_DB": str(self.db_path),
+                "DEV_GUILD_ID": str(self.guild.id),
+                "LOG_LEVEL": "DEBUG",
+                "PYTHONUNBUFFERED": "1",
+                "PYTHONPATH": os.pathsep.join(pythonpath),
+            }
+        )
+        env.update(self.extra_env)
+        return env
+
+    @property
+    def running(self) -> bool:
+        """Whether the process is alive."""
+        return self.proc is not None and self.proc.returncode is None
+
+    @property
+    def pid(self) -> int | None:
+        """Process id of the current run."""
+        return None if self.proc is None else self.proc.pid
+
+    async def start(self, timeout: float = READY_TIMEOUT) -> None:
+        """Spawn the bot and wait for a new READY and a new command sync PUT."""
+        if self.running:
+            raise RuntimeError("bot already running")
+        ready_before = self.driver.ready_count
+        syncs_before = len(self.driver.sync_events)
+        self.starts += 1
+        self._log = self.log_path.open("ab")
+        self._log.write(f"\n===== start #{self.starts} =====\n".encode())
+        self._log.flush()
+        self.proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bot",
+            "run",
+            cwd=self.workdir,
+            env=self.env,
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=self._log,
+            stderr=asyncio.subprocess.STDOUT,
+        )
+        ready = asyncio.ensure_future(
+            self.driver.fake.wait_until(
+                lambda: (
+                    self.driver.ready_count > ready_before
+                    and len(self.driver.sync_events) > syncs_before
+                ),
+                timeout,
+            )
+        )
+        exited = asyncio.ensure_future(self.proc.wait())
+        done, pending = await asyncio.wait({ready, exited}, return_when=asyncio.FIRST_COMPLETED)
+        for fut in pending:
+            fut.cancel()
+        await asyncio.gather(*pending, return_exceptions=True)
+        if ready in done and ready.exception() is None:
+            return
+        if exited in done:
+            raise BotStartError(f"bot exited with {self.proc.returncode}:\n{self.log_tail()}")
+        await self.kill()
+        raise BotStartError(f"bot not READY+synced within {timeout}s:\n{self.log_tail()}")
+
+    async def kill(self) -> None:
+        """SIGKILL, as a crash or power cut would."""
+        await self._stop(signal.SIGKILL, 10.0)
+
+    async def terminate(self, timeout: float = 10.0) -> int | None:
+        """SIGTERM and wait (SIGKILL after `timeout`); returns the exit code."""
+        await self._stop(signal.SIGTERM, timeout)
+        return None if self.proc is None else self.proc.returncode
+
+    async def restart(self, timeout: float = READY_TIMEOUT) -> None:
+        """Kill (if running) and start again on the same database."""
+        await self.kill()
+        await self.start(timeout)
+
+    async def _stop(self, sig: signal.Signals, timeout: float) -> None:
+        proc = self.proc
+        if proc is not None and proc.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                proc.send_signal(sig)
+            try:
+                await asyncio.wait_for(proc.wait(), timeout)
+            except TimeoutError:
+                with contextlib.suppress(ProcessLookupError):
+                    proc.kill()
+                await proc.wait()
+        if self._log is not None:
+            self._log.close()
+            self._log = None
+
+    def log_text(self) -> str:
+        """Everything the bot printed so far (all runs)."""
+        if self._log is not None:
+            self._log.flush()
+        return self.log_path.read_text(encoding="utf-8", errors="replace")
+
+    def log_tail(self, lines: int = 60) -> str:
+        """The last lines of the log, for failure messages."""
+        return "\n".join(self.log_text().splitlines()[-lines:])
+
+    def assert_token_not_logged(self) -> None:
+        """Fail if the bot token appears anywhere in the captured output."""
+        assert self.driver.token not in self.log_text(), f"token leaked into {self.log_path}"
+
+
+StartBot = Callable[..., Awaitable[BotProcess]]
+
+
+@pytest.fixture
+async def bot_process(fake_discord: FakeDiscordDriver, tmp_path: Path) -> AsyncIterator[StartBot]:
+    """Factory: `bot = await bot_process(guild=None, **extra_env)` starts the real bot.
+
+    The bot runs as `python -m bot run` with DISCORD_TOKEN, DISCORD_API_BASE,
+    BOARDROOM_DB=<tmp_path>/boardroom.db, DEV_GUILD_ID and LOG_LEVEL=DEBUG, in a
+    scratch working directory; output goes to <tmp_path>/bot-N.log. The call
+    returns once the fake sent READY and received the command sync PUT. At teardown
+    every bot is killed and its log must not contain the token.
+    """
+    bots: list[BotProcess] = []
+
+    async def start(guild: FakeGuild | None = None, **extra_env: str) -> BotProcess:
+        if guild is None:
+            guilds = list(fake_discord.fake.guilds.values())
+            guild = guilds[0] if guilds else await fake_discord.add_guild("Boardroom Dev")
+        workdir = tmp_path / "bot-cwd"
+        workdir.mkdir(exist_ok=True)
+        bot = BotProcess(
+            driver=fake_discord,
+            guild=guild,
+            workdir=workdir,
+            db_path=tmp_path / "boardroom.db",
+            log_path=tmp_path / f"bot-{len(bots) + 1}.log",
+            extra_env=dict(extra_env),
+        )
+        bots.append(bot)
+        await bot.start()
+        return bot
+
+    try:
+        yield start
+    finally:
+        for bot in bots:
+            await bot.kill()
+        for bot in bots:
+            bot.assert_token_not_logged()
