@@ -6,8 +6,11 @@ deals, one bag token at a time into a central space, one animal card at a time i
 Nothing random happens inside a turn, so ``undo`` rebuilds the turn from its start snapshot.
 
 River loops (side A, decision D1): by default a blue group's length is the larger of its
-shortest-path diameter and its largest simple cycle (a ring of six scores as 6 tokens). The
-option ``river_loops_diameter`` selects the other reading: the diameter alone.
+shortest-path diameter and its largest loop, a loop being a chordless cycle (a ring around
+hexes outside the group, or a triangle): a ring of six scores as 6 tokens. Cycles with a
+shortcut across them are not loops, which keeps worked example E3c (a shortcut lowers the
+river to 11 points) true. The option ``river_loops_diameter`` selects the other reading: the
+diameter alone (the ring of six then scores as 4 tokens).
 """
 
 from __future__ import annotations

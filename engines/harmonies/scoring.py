@@ -169,11 +169,12 @@ def _path_bound(side: str, nodes: set[int], u: int, v: int) -> int:
 
 
 @cache
-def longest_cycle(side: str, group: tuple[int, ...]) -> int:
-    """Hexes on the largest simple cycle of the group (0 if it has none).
+def longest_ring(side: str, group: tuple[int, ...]) -> int:
+    """Hexes on the largest chordless cycle of the group (0 if it has none).
 
-    Depth-first search over cycles through their smallest cell, pruned by the cells that can
-    still lie on a path back to the start (block-cut tree bound); groups have at most 25 cells.
+    A chordless cycle is a loop whose hexes touch only their two loop neighbours: a ring around
+    one or more hexes that are not in the group, or a triangle. Cycles with a shortcut across
+    are not loops (rules E3c: adding a shortcut never lengthens a river).
     """
     best = 0
     for block in _blocks(side, set(group)):
@@ -184,44 +185,45 @@ def longest_cycle(side: str, group: tuple[int, ...]) -> int:
             allowed = set(members[index:])
             if len(allowed) <= best:
                 break
-            best = max(best, _cycle_from(side, start, allowed, best))
+            best = max(best, _ring_from(side, start, allowed, best))
     return best
 
 
-def _cycle_from(side: str, start: int, allowed: set[int], best: int) -> int:
-    """The longest cycle through ``start`` inside ``allowed`` if longer than ``best``."""
+def _ring_from(side: str, start: int, allowed: set[int], best: int) -> int:
+    """The longest chordless cycle through ``start`` inside ``allowed`` if longer than ``best``."""
     path = [start]
-    free = set(allowed) - {start}
+    on_path = {start}
 
-    def extend(cell: int) -> bool:
+    def extend(cell: int) -> None:
         nonlocal best
         for nb in NEIGHBOURS[side][cell]:
-            if nb == start and len(path) >= 3 and len(path) > best:
-                best = len(path)
-                if best == len(allowed):
-                    return True
-            if nb in free:
-                free.discard(nb)
+            if nb not in allowed or nb in on_path:
+                continue
+            touching = [x for x in NEIGHBOURS[side][nb] if x in on_path and x != cell]
+            if not touching:
+                free = (allowed - on_path) | {start}
+                if len(path) + _path_bound(side, free, nb, start) - 1 <= best:
+                    continue
                 path.append(nb)
-                bound = len(path) - 1 + _path_bound(side, free | {nb, start}, nb, start) - 1
-                if bound > best and extend(nb):
-                    return True
+                on_path.add(nb)
+                extend(nb)
                 path.pop()
-                free.add(nb)
-        return False
+                on_path.discard(nb)
+            elif touching == [start] and len(path) + 1 > best:
+                best = len(path) + 1
 
     extend(start)
     return best
 
 
 def river_length(side: str, stacks: Stacks, loops_diameter: bool = False) -> int:
-    """Side A: the best blue group's length (D1: the larger of diameter and largest cycle)."""
+    """Side A: the best blue group's length (D1: the larger of its diameter and largest loop)."""
     blue = {i for i, s in enumerate(stacks) if top(s) == "blue"}
     best = 0
     for g in groups(side, blue):
         length = _diameter(side, g)
         if not loops_diameter and len(g) > length and len(g) >= 3:
-            length = max(length, longest_cycle(side, tuple(g)))
+            length = max(length, longest_ring(side, tuple(g)))
         best = max(best, length)
     return best
 
