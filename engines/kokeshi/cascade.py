@@ -327,7 +327,8 @@ def _setup(w: Work) -> bool:
 
 def advance(w: Work) -> None:
     """Run the fixed steps up to the next decision, chance step or the end."""
-    if w.in_setup and _setup(w):
+    if w.in_setup:
+        _setup(w)  # ends with a chance step, a setup decision or the first turn's move
         return
     while True:
         if w.todo:
