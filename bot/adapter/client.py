@@ -6,6 +6,7 @@ import asyncio
 import hashlib
 import json
 import logging
+import os
 import time
 
 import discord
@@ -14,16 +15,18 @@ from discord import app_commands
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
-from bot.adapter import commands
+from bot.adapter import commands, messages
 from bot.adapter.components import ActionButton, ActionSelect, LobbyButton
 from bot.adapter.handlers import reply_error
 from bot.adapter.words import CatalogueTranslator, user_locale
-from bot.i18n import t
+from bot.i18n import DEFAULT_LOCALE, t
+from bot.service.bots import bot_to_move, play_bot_turn
 from bot.service.games import GameService
 from bot.service.models import GameSnapshot
 from bot.settings import Settings, heartbeat_path
 
 HEARTBEAT_SECONDS = 30
+BOT_PAUSE_SECONDS = float(os.environ.get("BOARDROOM_BOT_PAUSE", "1.0"))
 
 log = logging.getLogger(__name__)
 
@@ -52,6 +55,8 @@ class BoardroomBot(discord.Client):
         self.settings = settings
         self.service = service
         self.tree = GameTree(self)
+        self._bot_games: set[int] = set()
+        self._bot_tasks: set[asyncio.Task[None]] = set()
         commands.register(self.tree)
 
     async def setup_hook(self) -> None:
@@ -91,6 +96,9 @@ class BoardroomBot(discord.Client):
 
     async def on_ready(self) -> None:
         log.info("connected as %s (%s)", self.user, getattr(self.user, "id", "?"))
+        for game_id in await self.service.running_games():  # resume bots after a restart
+            snap = await self.service.game(game_id)
+            self.after_public_turn(snap)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Answer component clicks that no current control matches (e.g. from a removed feature)."""
@@ -107,7 +115,43 @@ class BoardroomBot(discord.Client):
             )
 
     def after_public_turn(self, snap: GameSnapshot) -> None:
-        """Hook called after a public turn message; computer opponents start from here."""
+        """After a public turn message: if a computer opponent is to move, let it play."""
+        if bot_to_move(snap) is None or snap.id in self._bot_games:
+            return
+        self._bot_games.add(snap.id)
+        task = asyncio.create_task(self._run_bots(snap.id, snap.channel_id, snap.guild_id))
+        self._bot_tasks.add(task)
+        task.add_done_callback(self._bot_tasks.discard)
+
+    async def _run_bots(self, game_id: int, channel_id: int, guild_id: int | None) -> None:
+        """Bot turns, one public message each, until a person is to move or the game ends."""
+        try:
+            while True:
+                await asyncio.sleep(BOT_PAUSE_SECONDS)  # let people read the previous board
+                turn = await play_bot_turn(self.service, game_id)
+                if turn is None:
+                    return
+                locale = self.guild_locale(guild_id)
+                message = await messages.turn_message(locale, turn.outcome.after, turn.outcome)
+                channel = self.get_partial_messageable(channel_id, guild_id=guild_id)
+                sent = await channel.send(
+                    message.content,
+                    file=message.file(),
+                    view=message.view or discord.utils.MISSING,
+                    allowed_mentions=messages.USERS_ONLY,
+                )
+                after = turn.outcome.after
+                await self.service.record_post(game_id, after.version, channel_id, sent.id)
+                if bot_to_move(after) is None:
+                    return
+        except Exception:
+            log.exception("bot turn failed", extra={"game_id": game_id})
+        finally:
+            self._bot_games.discard(game_id)
+
+    def guild_locale(self, guild_id: int | None) -> str:
+        guild = self.get_guild(guild_id) if guild_id else None
+        return str(guild.preferred_locale.value) if guild else DEFAULT_LOCALE
 
 
 async def run_bot(settings: Settings) -> None:

@@ -107,13 +107,21 @@ class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"brl:(?P<gid>\d+):(?P<op>[a-z\-]{1,12})",
 ):
-    def __init__(self, game_id: int, op: str, label: str = "", style: str = "secondary") -> None:
+    def __init__(
+        self,
+        game_id: int,
+        op: str,
+        label: str = "",
+        style: str = "secondary",
+        row: int | None = None,
+    ) -> None:
         super().__init__(
             discord.ui.Button(
                 label=label or op,
                 style=_STYLES.get(style, discord.ButtonStyle.secondary),
                 custom_id=f"{LOBBY_PREFIX}{game_id}:{op}",
-            )
+            ),
+            row=row,
         )
         self.game_id, self.op = game_id, op
 
@@ -163,5 +171,3 @@ def action_view(game_id: int, version: int, controls: ControlRows) -> discord.ui
                 )
                 selects += 1
     return view
-
-

@@ -139,7 +139,9 @@ async def on_lobby(interaction: discord.Interaction, game_id: int, op: str) -> N
             snap = await service.leave(game_id, user.id)
         elif op.startswith("bot-"):
             level = op.removeprefix("bot-")
-            snap = await service.add_bot(game_id, user.id, level, t(locale, f"bot.name.{level}"))
+            seated = len((await service.game(game_id)).seats)
+            name = t(locale, f"bot.name.{level}", number=seated + 1)
+            snap = await service.add_bot(game_id, user.id, level, name)
         elif op == "cancel":
             snap = await service.cancel(game_id, user.id)
             title = messages.game_title(locale, snap.game)

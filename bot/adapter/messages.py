@@ -11,7 +11,9 @@ import discord
 from bot.adapter.components import LobbyButton, action_view
 from bot.i18n import has, join_list, t
 from bot.present import get_presenter
+from bot.service.bots import has_bots
 from bot.service.models import GameSnapshot, Outcome
+from engines.bots import LEVELS
 from engines.registry import get_engine
 from render import describe, render_png
 
@@ -59,15 +61,22 @@ def lobby_content(locale: str, snap: GameSnapshot) -> str:
     return "\n".join(lines)
 
 
+LOBBY_BUTTONS = (
+    ("join", "primary"),
+    ("leave", "secondary"),
+    ("start", "success"),
+    ("cancel", "danger"),
+)
+
+
 def lobby_view(locale: str, snap: GameSnapshot) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    for op, style in (
-        ("join", "primary"),
-        ("leave", "secondary"),
-        ("start", "success"),
-        ("cancel", "danger"),
-    ):
-        view.add_item(LobbyButton(snap.id, op, t(locale, f"lobby.button.{op}"), style))
+    for op, style in LOBBY_BUTTONS:
+        view.add_item(LobbyButton(snap.id, op, t(locale, f"lobby.button.{op}"), style, row=0))
+    if has_bots(snap.game):
+        for level in LEVELS:
+            label = t(locale, f"lobby.button.bot_{level}")
+            view.add_item(LobbyButton(snap.id, f"bot-{level}", label, "secondary", row=1))
     return view
 
 

@@ -83,6 +83,10 @@ class BadActionText(UserFacingError):
     key = "error.bad_action_text"
 
 
+class NoBotsForGame(UserFacingError):
+    key = "error.no_bots_for_game"
+
+
 class GameNotStarted(UserFacingError):
     key = "error.game_not_started"
 

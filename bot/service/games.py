@@ -22,6 +22,7 @@ from bot.storage.base import GameRow, MoveRow, OpenGameExists, SeatRow
 from bot.storage.sqlite import SqliteStore
 from engines import errors as rule_errors
 from engines.base import CHANCE, TERMINAL
+from engines.bots import LEVELS, bot_games
 from engines.registry import game_names, get_engine
 from engines.replay import replay
 from engines.rng import Rng
@@ -112,6 +113,16 @@ class GameService:
         rebuilt = replay(engine, len(snap.seats), snap.options, (m.action for m in moves))
         return bool(rebuilt == snap.state)
 
+    async def seed_of(self, game_id: int) -> int:
+        row = await self.store.load_game(game_id)
+        if row is None:
+            raise errors.GameNotFound(game_id=game_id)
+        return row.seed
+
+    async def running_games(self) -> list[int]:
+        """Ids of every game in progress (used to resume computer opponents after a restart)."""
+        return await self.store.open_games()
+
     async def latest_post(self, game_id: int) -> tuple[int, int] | None:
         return await self.store.latest_post(game_id)
 
@@ -190,6 +201,8 @@ class GameService:
 
     async def add_bot(self, game_id: int, user_id: int, level: str, name: str) -> GameSnapshot:
         """Seat a computer opponent (host only)."""
+        if level not in LEVELS:
+            raise errors.BadOption(detail=f"level: {', '.join(LEVELS)}")
         return await self._edit_lobby(game_id, user_id, name, "bot", level=level)
 
     async def _edit_lobby(
@@ -207,6 +220,8 @@ class GameService:
             elif op == "bot":
                 if user_id != row.host_id:
                     raise errors.NotHost()
+                if row.game not in bot_games():
+                    raise errors.NoBotsForGame(game=row.game)
                 if len(seats) >= row.capacity:
                     raise errors.LobbyFull(capacity=row.capacity)
                 seats.append(SeatRow(len(seats), None, name, level))

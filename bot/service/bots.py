@@ -1,0 +1,84 @@
+"""Computer opponents at the table: play a bot seat's whole turn through the service.
+
+Bots think off the event loop (``asyncio.to_thread``), draw their randomness from the game seed
+and the move count, and act through ``GameService.act_as_bot`` so their moves are committed and
+logged exactly like a person's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from bot.service.errors import StaleBoard
+from bot.service.games import GameService
+from bot.service.models import GameSnapshot, Outcome
+from engines.bots import bot_games, get_bot
+from engines.registry import get_engine
+from engines.rng import Rng
+
+log = logging.getLogger(__name__)
+
+BOT_SALT = 0xB07  # keeps the bots' draws apart from the game's chance draws
+MAX_ACTIONS_PER_TURN = 500
+
+
+def has_bots(game: str) -> bool:
+    return game in bot_games()
+
+
+def bot_to_move(snap: GameSnapshot) -> int | None:
+    """The bot seat to move, if the game is running and a bot is to move."""
+    if snap.status != "active" or snap.to_move is None:
+        return None
+    return snap.to_move if snap.seats[snap.to_move].is_bot else None
+
+
+@dataclass(frozen=True, slots=True)
+class BotTurn:
+    """Everything one bot seat did in a row, as one outcome, plus how long it thought."""
+
+    outcome: Outcome
+    think_seconds: tuple[float, ...]
+
+
+def merge(outcomes: list[Outcome]) -> Outcome:
+    moves = tuple(m for o in outcomes for m in o.moves)
+    return Outcome(outcomes[0].before, outcomes[-1].after, moves)
+
+
+async def play_bot_turn(
+    service: GameService,
+    game_id: int,
+    think: Callable[..., object] = asyncio.to_thread,
+) -> BotTurn | None:
+    """Let the bot seat to move act until another seat is to move or the game ends."""
+    snap = await service.game(game_id)
+    seat = bot_to_move(snap)
+    if seat is None:
+        return None
+    engine = get_engine(snap.game)
+    bot = get_bot(snap.game, snap.seats[seat].bot_level or "medium")
+    seed = await service.seed_of(game_id)
+    outcomes: list[Outcome] = []
+    timings: list[float] = []
+    while bot_to_move(snap) == seat and len(outcomes) < MAX_ACTIONS_PER_TURN:
+        rng = Rng.for_step(seed ^ BOT_SALT, snap.version)
+        started = time.perf_counter()
+        action = await think(bot.choose, engine, snap.state, rng)  # type: ignore[misc]
+        timings.append(time.perf_counter() - started)
+        try:
+            outcome = await service.act_as_bot(
+                game_id, seat, engine.encode_action(action), snap.version
+            )
+        except StaleBoard:  # someone abandoned the game or another runner acted first
+            log.info("bot turn interrupted", extra={"game_id": game_id})
+            break
+        outcomes.append(outcome)
+        snap = outcome.after
+    if not outcomes:
+        return None
+    return BotTurn(merge(outcomes), tuple(timings))
