@@ -286,6 +286,7 @@ class Rejection:
     code: int
     message: str
     at: float
+    latency: float
 
 
 @dataclass

@@ -30,8 +30,9 @@ def _truthy(value: str | None) -> bool:
 async def _reject(
     fake: FakeDiscord, rec: InteractionRecord, route: str, response: web.Response, code: int
 ) -> web.Response:
-    loop = asyncio.get_running_loop()
-    rec.rejections.append(Rejection(route, response.status, code, response.text or "", loop.time()))
+    now = asyncio.get_running_loop().time()
+    text = response.text or ""
+    rec.rejections.append(Rejection(route, response.status, code, text, now, now - rec.created_at))
     await fake.notify()
     return response
 

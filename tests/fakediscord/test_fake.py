@@ -69,6 +69,11 @@ class MenuView(discord.ui.View):
     async def pick(self, interaction: discord.Interaction, select: discord.ui.Select[Any]) -> None:
         await interaction.response.edit_message(content=f"picked {select.values[0]}", view=None)
 
+    @discord.ui.button(label="Touch", custom_id="menu:touch")
+    async def touch(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
+        await interaction.response.defer()
+        await interaction.edit_original_response(content="touched")
+
 
 class MiniBot(discord.Client):
     """A tiny bot with a handful of slash commands."""
@@ -98,6 +103,12 @@ class MiniBot(discord.Client):
         @tree.command(name="secret", description="Whisper")
         async def secret(interaction: discord.Interaction) -> None:
             await interaction.response.send_message("psst", ephemeral=True)
+
+        @tree.command(name="quiet", description="Think privately, then answer")
+        async def quiet(interaction: discord.Interaction) -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await interaction.edit_original_response(content="done")
+            await interaction.followup.send("extra", ephemeral=True)
 
         @tree.command(name="twice", description="Respond twice")
         async def twice(interaction: discord.Interaction) -> None:
@@ -137,6 +148,9 @@ class MiniBot(discord.Client):
             )
 
         tree.add_command(group)
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """Skip discord.py's 5 s pause before a re-IDENTIFY."""
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(CounterButton)
@@ -314,3 +328,52 @@ async def test_unknown_route_recorded(world: World, bot: MiniBot) -> None:
     ]
     with pytest.raises(AssertionError):
         d.assert_no_unknown_routes()
+
+
+async def test_ephemeral_defer_then_edit_original(world: World, bot: MiniBot) -> None:
+    d = world.driver
+    rec = await d.slash(world.alice, world.channel, "quiet")
+    await rec.wait_response(2)
+    assert rec.response_type == 5 and rec.ephemeral
+    original = await rec.wait_original_edit(2)
+    assert original.content == "done" and original.ephemeral
+    (extra,) = await rec.wait_followups(1, 2)
+    assert extra.content == "extra" and extra.ephemeral and extra is not original
+    assert d.channel_messages(world.channel) == []
+
+
+async def test_component_deferred_update_edits_source(world: World, bot: MiniBot) -> None:
+    d = world.driver
+    rec = await d.slash(world.alice, world.channel, "menu")
+    await rec.wait_response(2)
+    assert rec.original is not None
+    touch = await d.click(world.alice, rec.original, "menu:touch")
+    await touch.wait_response(2)
+    assert touch.response_type == 6
+    await touch.wait_for(lambda r: r.original is not None and r.original.content == "touched", 2)
+    assert rec.original.content == "touched" and rec.original.edited_timestamp is not None
+    with pytest.raises(ValueError):
+        await d.click(world.alice, rec.original, "menu:nope")
+
+
+async def test_resume_and_invalid_session(world: World, bot: MiniBot) -> None:
+    d = world.driver
+    await d.disconnect_all(4000)
+    await d.fake.wait_until(lambda: any(s.resumed and s.ready for s in d.gateway_sessions), 5)
+    assert d.ready_count == 1
+    d.fake.allow_resume = False
+    await d.disconnect_all(4000)
+    await d.wait_ready(2, timeout=5)
+    assert d.fake.resume_attempts == 2
+    rec = await d.slash(world.alice, world.channel, "hello")
+    await rec.wait_response(2)
+    assert rec.content == "hello alice"
+
+
+def test_pointing(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(discord.http.Route, "BASE", discord.http.Route.BASE)
+    ws = discord.gateway.DiscordWebSocket
+    monkeypatch.setattr(ws, "DEFAULT_GATEWAY", ws.DEFAULT_GATEWAY)
+    point_discord_py_at("http://127.0.0.1:1234/api/v10/")
+    assert discord.http.Route("GET", "/users/@me").url == "http://127.0.0.1:1234/api/v10/users/@me"
+    assert str(ws.DEFAULT_GATEWAY) == "ws://127.0.0.1:1234/gateway"
