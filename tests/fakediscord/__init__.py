@@ -1,4 +1,22 @@
-"""A protocol-level fake of the Discord API (REST v10 + gateway) for tests."""
+"""A protocol-level fake of the Discord API (REST v10 + gateway) for tests.
+
+The real discord.py client connects to it unmodified once pointed at it::
+
+    driver = FakeDiscordDriver(response_deadline=3.0)
+    await driver.start()                      # 127.0.0.1, random port
+    point_discord_py_at(driver.api_base)      # Route.BASE + DEFAULT_GATEWAY
+    guild = await driver.add_guild("Den")
+    channel = await driver.add_channel(guild, "games")
+    alice = driver.add_user("alice")
+    await driver.add_member(guild, alice)
+    ...  # start the client with driver.token, then:
+    rec = await driver.slash(alice, channel, "play", {"players": 2}, subcommand="cantstop")
+    await rec.wait_response(3)
+    click = await driver.click(alice, rec.original, "some:custom_id")
+
+Modules: server (state, HTTP app), gateway (websocket), routes_* (REST),
+driver (test API), models (records), payloads (JSON builders), pointing.
+"""
 
 from .driver import FakeDiscordDriver, NoGatewaySession
 from .models import (

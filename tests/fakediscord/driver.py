@@ -413,6 +413,8 @@ class FakeDiscordDriver:
     ) -> dict[str, Any] | None:
         from .models import iter_components
 
+        if message.deleted:
+            raise ValueError(f"message {message.id} was deleted")
         for comp in iter_components(message.components):
             if comp.get("custom_id") == custom_id:
                 if comp.get("type") != component_type:

@@ -350,6 +350,23 @@ class InteractionRecord:
         return (self.data or {}).get("allowed_mentions")
 
     @property
+    def messages(self) -> list[StoredMessage]:
+        """The original response message (if any) then follow-ups, without duplicates."""
+        out: list[StoredMessage] = []
+        for msg in [self.original, *self.followups]:
+            if msg is not None and all(m is not msg for m in out):
+                out.append(msg)
+        return out
+
+    @property
+    def all_attachments(self) -> list[StoredAttachment]:
+        """Attachments of the response and of every follow-up, in order."""
+        out = list(self.attachments)
+        for msg in self.messages:
+            out.extend(a for a in msg.attachments if all(a is not b for b in out))
+        return out
+
+    @property
     def late(self) -> bool:
         """Whether a response was refused for arriving after the deadline."""
         return any(r.code == 10062 for r in self.rejections)

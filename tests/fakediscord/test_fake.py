@@ -110,6 +110,20 @@ class MiniBot(discord.Client):
             await interaction.edit_original_response(content="done")
             await interaction.followup.send("extra", ephemeral=True)
 
+        @tree.command(name="table", description="Open a table thread")
+        async def table(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message("table open")
+            msg = await interaction.original_response()
+            thread = await msg.create_thread(name="table 1")
+            inside = await thread.send("inside", file=discord.File(io.BytesIO(PNG), "b.png"))
+            await inside.edit(content="inside (edited)", attachments=[])
+            channel = await self.fetch_channel(interaction.channel_id or 0)
+            assert isinstance(channel, discord.TextChannel)
+            note = await channel.send("note")
+            await note.delete()
+            history = [m.content async for m in channel.history(limit=5)]
+            await interaction.followup.send(f"history {history}")
+
         @tree.command(name="twice", description="Respond twice")
         async def twice(interaction: discord.Interaction) -> None:
             await interaction.response.send_message("one")
@@ -230,10 +244,16 @@ async def test_slash_reply(world: World, bot: MiniBot) -> None:
 
 async def test_defer_followup_file_and_dynamic_button(world: World, bot: MiniBot) -> None:
     d = world.driver
+    since = d.marker()
     rec = await d.slash(world.alice, world.channel, "board")
     await rec.wait_response(2)
     assert rec.response_type == 5
+    shown = await d.wait_for_channel_message(
+        world.channel, lambda m: m.content == "board", after=since, timeout=2
+    )
     (follow,) = await rec.wait_followups(1, timeout=2)
+    assert shown is follow is rec.original  # the first follow-up edits the loading message
+    assert rec.all_attachments == follow.attachments
     assert follow.content == "board"
     (att,) = follow.attachments
     assert att.filename == "board.png" and att.data == PNG and att.description == "the board"
@@ -377,3 +397,20 @@ def test_pointing(monkeypatch: pytest.MonkeyPatch) -> None:
     point_discord_py_at("http://127.0.0.1:1234/api/v10/")
     assert discord.http.Route("GET", "/users/@me").url == "http://127.0.0.1:1234/api/v10/users/@me"
     assert str(ws.DEFAULT_GATEWAY) == "ws://127.0.0.1:1234/gateway"
+
+
+async def test_threads_and_channel_messages(world: World, bot: MiniBot) -> None:
+    d = world.driver
+    rec = await d.slash(world.alice, world.channel, "table")
+    (follow,) = await rec.wait_followups(1, 3)
+    assert follow.content == "history ['table open']"
+    (thread,) = d.threads_of(world.channel)
+    assert rec.original is not None and thread.id == rec.original.id and thread.name == "table 1"
+    (inside,) = d.channel_messages(thread)
+    assert inside.content == "inside (edited)" and inside.attachments == [] and inside.edits == 1
+    assert [m.content for m in d.channel_messages(world.channel)] == ["table open", follow.content]
+    in_thread = await d.slash(world.alice, thread, "hello")
+    await in_thread.wait_response(2)
+    assert in_thread.content == "hello alice"
+    assert d.latest_message(thread) is in_thread.original
+    d.assert_no_unknown_routes()
