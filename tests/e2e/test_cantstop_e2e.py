@@ -1,0 +1,249 @@
+"""Can't Stop through the real bot process and the fake Discord: lobby to win, bad input, restart."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+
+from tests.e2e.helpers import action_ids, assert_board, open_and_start, seat_users
+
+
+async def test_a_whole_game_clicked_through_the_buttons(fake_discord, bot_process) -> None:
+    bot = await bot_process()
+    table = await seat_users(fake_discord, bot.guild, "Alice", "Bob")
+    alice, bob = table.users
+    turn = await open_and_start(table)
+    steps = 0
+    while True:
+        assert_board(turn)
+        buttons = action_ids(turn)
+        if not buttons:
+            assert "won" in turn.content
+            break
+        mover = alice if f"<@{alice.id}>" in turn.content.splitlines()[-1] else bob
+        assert f"<@{mover.id}>" in turn.content
+        # a careful player: stop after two moves in a turn, otherwise take the first option
+        action = "stop" if "stop" in buttons and steps % 3 == 2 else sorted(buttons)[0]
+        rec = await fake_discord.click(mover, turn, buttons[action])
+        await rec.wait_response()
+        assert not rec.ephemeral, rec.content
+        (turn,) = await rec.wait_followups(1, timeout=10)
+        steps += 1
+        assert steps < 3000
+    fake_discord.assert_no_unknown_routes()
+    assert max(fake_discord.response_latencies()) < 3.0
+
+
+async def stored_state(bot) -> list[tuple]:
+    """Every games/moves row in the bot's database file (read-only, outside the bot)."""
+    import sqlite3
+
+    conn = sqlite3.connect(f"file:{bot.db_path}?mode=ro", uri=True)
+    try:
+        games = conn.execute(
+            "SELECT id, status, version, move_count, state_json FROM games"
+        ).fetchall()
+        moves = conn.execute("SELECT * FROM moves ORDER BY game_id, seq").fetchall()
+        return [games, moves]
+    finally:
+        conn.close()
+
+
+async def test_bad_input_is_private_and_changes_nothing(fake_discord, bot_process) -> None:
+    bot = await bot_process()
+    table = await seat_users(fake_discord, bot.guild, "Alice", "Bob", "Eve")
+    alice, bob, eve = table.users
+    table.users = [alice, bob]
+    first = await open_and_start(table)
+    roll = action_ids(first)["roll"]
+    before = await stored_state(bot)
+
+    async def rejected(user, message, custom_id, words: str) -> None:
+        rec = await fake_discord.click(user, message, custom_id)
+        await rec.wait_response()
+        assert rec.ephemeral, rec.data
+        assert words in rec.content, rec.content
+        assert await stored_state(bot) == before
+
+    await rejected(bob, first, roll, "not your turn")
+    await rejected(eve, first, roll, "not playing in this game")
+
+    # Alice rolls: a copy of the first message still showing its buttons (a client that has not
+    # refreshed yet) now carries buttons from an earlier turn.
+    as_seen_before = copy.deepcopy(first)
+    rec = await fake_discord.click(alice, first, roll)
+    await rec.wait_response()
+    (second,) = await rec.wait_followups(1, timeout=10)
+    assert not action_ids(fake_discord.message(first.id))  # the old turn lost its buttons
+    before = await stored_state(bot)
+    await rejected(alice, as_seen_before, roll, "earlier turn")
+
+    # A busy channel: /play again answers privately with a link to the game.
+    busy = await fake_discord.slash(bob, table.channel, "play", {}, subcommand="cantstop")
+    await busy.wait_response()
+    assert busy.ephemeral and "already has" in busy.content
+    assert "https://discord.com/channels/" in busy.content
+    # Typed by hand: a move that is not legal now, and text that is no move at all.
+    for typed, words in (("stop", "not a legal move"), ("jump:9", "not a move this game")):
+        rec = await fake_discord.slash(
+            alice, table.channel, "game", {"action": typed}, subcommand="move"
+        )
+        await rec.wait_response()
+        assert rec.ephemeral and words in rec.content, rec.content
+    assert await stored_state(bot) == before
+    # A button naming a game that does not exist (e.g. the database was reset).
+    ghost = copy.deepcopy(second)
+    ghost.components[0]["components"][0]["custom_id"] = "br:4242:1:roll"
+    await rejected(alice, ghost, "br:4242:1:roll", "no longer exists")
+    # A control this bot never made.
+    ghost.components[0]["components"][0]["custom_id"] = "xyz:1"
+    await rejected(alice, ghost, "xyz:1", "not one this bot understands")
+
+
+async def test_double_click_applies_exactly_once(fake_discord, bot_process) -> None:
+    bot = await bot_process()
+    table = await seat_users(fake_discord, bot.guild, "Alice", "Bob")
+    alice, _ = table.users
+    first = await open_and_start(table)
+    roll = action_ids(first)["roll"]
+    one, two = await asyncio.gather(
+        fake_discord.click(alice, first, roll), fake_discord.click(alice, first, roll)
+    )
+    await asyncio.gather(one.wait_response(), two.wait_response())
+    assert sorted([one.ephemeral, two.ephemeral]) == [False, True]
+    games, moves = await stored_state(bot)
+    assert [m[3].split(":")[0] for m in moves] == ["roll", "dice"]
+
+
+async def test_lobby_rules(fake_discord, bot_process) -> None:
+    bot = await bot_process()
+    table = await seat_users(fake_discord, bot.guild, "Host", "Ann", "Ben")
+    host, ann, ben = table.users
+    rec = await fake_discord.slash(
+        host, table.channel, "play", {"players": 2}, subcommand="cantstop"
+    )
+    await rec.wait_response()
+    lobby = rec.original
+    gid = lobby.custom_ids[0].split(":")[1]
+
+    async def press(user, op: str):
+        r = await fake_discord.click(user, fake_discord.message(lobby.id), f"brl:{gid}:{op}")
+        await r.wait_response()
+        return r
+
+    r = await press(host, "start")
+    assert r.ephemeral and "needs at least 2" in r.content
+    assert (await press(ann, "join")).response_type == 7
+    assert f"<@{ann.id}>" in fake_discord.message(lobby.id).content
+    r = await press(ben, "join")
+    assert r.ephemeral and "full" in r.content
+    r = await press(ann, "start")
+    assert r.ephemeral and "Only the host" in r.content
+    r = await press(ann, "join")
+    assert r.ephemeral and "already seated" in r.content
+    r = await press(host, "cancel")
+    assert r.response_type == 7 and "cancelled" in fake_discord.message(lobby.id).content
+    rec = await fake_discord.slash(ann, table.channel, "game", {}, subcommand="board")
+    await rec.wait_response()
+    assert rec.ephemeral and "no game" in rec.content
+
+
+async def test_look_commands_and_abandon(fake_discord, bot_process) -> None:
+    bot = await bot_process()
+    table = await seat_users(fake_discord, bot.guild, "Alice", "Bob", "Watcher")
+    alice, bob, watcher = table.users
+    table.users = [alice, bob]
+    first = await open_and_start(table)
+    rec = await fake_discord.click(alice, first, action_ids(first)["roll"])
+    await rec.wait_response()
+
+    look = await fake_discord.slash(watcher, table.channel, "game", {}, subcommand="board")
+    await look.wait_response()
+    (private_board,) = await look.wait_followups(1, timeout=10)
+    assert private_board.ephemeral and not action_ids(private_board)
+    assert_board(private_board)
+
+    log = await fake_discord.slash(watcher, table.channel, "game", {}, subcommand="log")
+    await log.wait_response()
+    assert log.ephemeral and "rolled" in log.content and "Alice" in log.content
+
+    rules = await fake_discord.slash(watcher, table.channel, "rules", {"game": "cantstop"})
+    await rules.wait_response()
+    assert rules.ephemeral and "3 columns" in rules.embeds[0]["description"]
+
+    suggest = await fake_discord.autocomplete(
+        alice, table.channel, "game", {"action": "move"}, focused="action", subcommand="move"
+    )
+    await suggest.wait_response()
+    choices = suggest.data["choices"]
+    assert choices and all(c["value"].startswith("move:") for c in choices)
+
+    denied = await fake_discord.slash(watcher, table.channel, "game", {}, subcommand="abandon")
+    await denied.wait_response()
+    assert denied.ephemeral and "Manage Channels" in denied.content
+    done = await fake_discord.slash(alice, table.channel, "game", {}, subcommand="abandon")
+    await done.wait_response()
+    assert not done.ephemeral and "abandoned" in done.content
+    games, _ = await stored_state(bot)
+    assert games[0][1] == "abandoned"
+
+
+async def test_restart_keeps_the_game_and_old_buttons_work(fake_discord, bot_process) -> None:
+    bot = await bot_process()
+    table = await seat_users(fake_discord, bot.guild, "Alice", "Bob")
+    alice, _ = table.users
+    first = await open_and_start(table)
+    rec = await fake_discord.click(alice, first, action_ids(first)["roll"])
+    await rec.wait_response()
+    (after_roll,) = await rec.wait_followups(1, timeout=10)
+    before = await stored_state(bot)
+    await bot.kill()  # SIGKILL in the middle of a turn
+    await bot.start()
+    assert await stored_state(bot) == before
+    buttons = action_ids(after_roll)
+    move = sorted(c for c in buttons if c.startswith("move:"))[0]
+    rec = await fake_discord.click(alice, after_roll, buttons[move])
+    await rec.wait_response()
+    assert not rec.ephemeral
+    (next_turn,) = await rec.wait_followups(1, timeout=10)
+    assert set(action_ids(next_turn)) >= {"roll", "stop"}
+    games, moves = await stored_state(bot)
+    assert len(moves) == len(before[1]) + 1
+
+
+async def test_one_person_against_a_bot(fake_discord, bot_process) -> None:
+    bot = await bot_process(BOARDROOM_BOT_PAUSE="0")
+    table = await seat_users(fake_discord, bot.guild, "Solo")
+    (solo,) = table.users
+    rec = await fake_discord.slash(solo, table.channel, "play", {}, subcommand="cantstop")
+    await rec.wait_response()
+    lobby = rec.original
+    gid = lobby.custom_ids[0].split(":")[1]
+    add = await fake_discord.click(solo, lobby, f"brl:{gid}:bot-medium")
+    await add.wait_response()
+    assert "Bot 2 (medium)" in fake_discord.message(lobby.id).content
+    start = await fake_discord.click(solo, fake_discord.message(lobby.id), f"brl:{gid}:start")
+    await start.wait_response()
+    (turn,) = await start.wait_followups(1, timeout=10)
+    # Solo plays one cautious move per turn; the bot answers with one channel message per turn.
+    for _ in range(200):
+        buttons = action_ids(turn)
+        if not buttons:
+            break
+        action = "stop" if "stop" in buttons else sorted(buttons)[0]
+        mark = fake_discord.marker()
+        rec = await fake_discord.click(solo, turn, buttons[action])
+        await rec.wait_response()
+        (turn,) = await rec.wait_followups(1, timeout=10)
+        if action == "stop" or "busts" in turn.content:
+            if "won" in turn.content:
+                break
+            turn = await fake_discord.wait_for_channel_message(
+                table.channel,
+                lambda m: (m.author.bot and f"<@{solo.id}>" in m.content) or "won" in m.content,
+                after=mark,
+                timeout=20,
+            )
+            assert "Bot 2 (medium)" in turn.content
+            assert_board(turn)
+    assert "won" in turn.content
