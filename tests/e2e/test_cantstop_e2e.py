@@ -111,7 +111,7 @@ async def test_double_click_applies_exactly_once(fake_discord, bot_process) -> N
     )
     await asyncio.gather(one.wait_response(), two.wait_response())
     assert sorted([one.ephemeral, two.ephemeral]) == [False, True]
-    games, moves = await stored_state(bot)
+    _games, moves = await stored_state(bot)
     assert [m[3].split(":")[0] for m in moves] == ["roll", "dice"]
 
 
@@ -207,7 +207,7 @@ async def test_restart_keeps_the_game_and_old_buttons_work(fake_discord, bot_pro
     assert not rec.ephemeral
     (next_turn,) = await rec.wait_followups(1, timeout=10)
     assert set(action_ids(next_turn)) >= {"roll", "stop"}
-    games, moves = await stored_state(bot)
+    _games, moves = await stored_state(bot)
     assert len(moves) == len(before[1]) + 1
 
 
