@@ -180,7 +180,7 @@ def _draw_columns(img: Image.Image, state: CantStopState) -> None:
         paste_shape(img, "pill", (cx - 22, LABEL_Y - 19, cx + 22, LABEL_Y + 19), colour)
         draw_text(img, (cx, LABEL_Y), str(col), 24, text_on(colour), bold=True, anchor="mm")
     if state.phase == PHASE_DECIDE:
-        for col in set(state.last_move):
+        for col in sorted(set(state.last_move)):
             space = state.runner_at(col)
             if space:
                 x0, y0, x1, y1 = cell_box(col, space)
