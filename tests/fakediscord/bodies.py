@@ -6,6 +6,7 @@ import json
 import re
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import unquote
 
 from aiohttp import web
 
@@ -13,6 +14,8 @@ from .models import StoredAttachment
 from .payloads import SnowflakeFactory
 
 _FILE_FIELD = re.compile(r"^files\[(\d+)\]$")
+_BOUNDARY = re.compile(r'boundary="?([^";]+)"?')
+_CTYPE = re.compile(r"(?im)^content-type:\s*([^\r\n;]+)")
 
 
 @dataclass
@@ -29,33 +32,50 @@ async def read_body(request: web.Request) -> tuple[dict[str, Any], dict[int, Upl
     """Parse a JSON or multipart body into (payload, uploads by index)."""
     ctype = request.content_type or ""
     if ctype.startswith("multipart/"):
-        payload: dict[str, Any] = {}
-        uploads: dict[int, Upload] = {}
-        reader = await request.multipart()
-        while True:
-            part = await reader.next()
-            if part is None:
-                break
-            name = getattr(part, "name", None) or ""
-            raw = await part.read()  # type: ignore[union-attr]
-            if name == "payload_json":
-                payload = json.loads(raw.decode() or "{}")
-                continue
-            match = _FILE_FIELD.match(name)
-            if match:
-                idx = int(match.group(1))
-                uploads[idx] = Upload(
-                    idx,
-                    getattr(part, "filename", None) or f"file{idx}",
-                    bytes(raw),
-                    part.headers.get("Content-Type"),  # type: ignore[union-attr]
-                )
-        return payload, uploads
+        boundary = _BOUNDARY.search(request.headers.get("Content-Type", ""))
+        if boundary is None:
+            raise web.HTTPBadRequest(text="multipart body without boundary")
+        return parse_multipart(await request.read(), boundary.group(1).encode())
     text = await request.text()
     if not text.strip():
         return {}, {}
     data = json.loads(text)
     return (data if isinstance(data, dict) else {"_list": data}), {}
+
+
+def parse_multipart(raw: bytes, boundary: bytes) -> tuple[dict[str, Any], dict[int, Upload]]:
+    """Split a multipart/form-data body exactly (bytes are kept verbatim)."""
+    payload: dict[str, Any] = {}
+    uploads: dict[int, Upload] = {}
+    for chunk in raw.split(b"--" + boundary)[1:]:
+        if chunk.startswith(b"--"):
+            break
+        head, _, body = chunk.removeprefix(b"\r\n").partition(b"\r\n\r\n")
+        body = body.removesuffix(b"\r\n")
+        headers = head.decode("utf-8", "replace")
+        name = _param(headers, "name") or ""
+        if name == "payload_json":
+            payload = json.loads(body.decode() or "{}")
+            continue
+        match = _FILE_FIELD.match(name)
+        if match:
+            idx = int(match.group(1))
+            ctype = _CTYPE.search(headers)
+            uploads[idx] = Upload(
+                idx,
+                _param(headers, "filename") or f"file{idx}",
+                body,
+                ctype.group(1).strip() if ctype else None,
+            )
+    return payload, uploads
+
+
+def _param(headers: str, key: str) -> str | None:
+    star = re.search(rf"\b{key}\*=(?:utf-8|UTF-8)''([^;\r\n]+)", headers)
+    if star:
+        return unquote(star.group(1).strip())
+    plain = re.search(rf'\b{key}="([^"]*)"', headers) or re.search(rf"\b{key}=([^;\s]+)", headers)
+    return plain.group(1) if plain else None
 
 
 def resolve_attachments(

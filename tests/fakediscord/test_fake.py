@@ -414,3 +414,22 @@ async def test_threads_and_channel_messages(world: World, bot: MiniBot) -> None:
     assert in_thread.content == "hello alice"
     assert d.latest_message(thread) is in_thread.original
     d.assert_no_unknown_routes()
+
+
+async def test_multipart_bytes_kept_verbatim(world: World, bot: MiniBot) -> None:
+    d = world.driver
+    channel = bot.get_channel(world.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    tricky = b"\r\n--\r\n\r\n" + PNG + b"\r\n"
+    files = [
+        discord.File(io.BytesIO(tricky), "plateau é.png", description="alt é"),
+        discord.File(io.BytesIO(b""), "empty.txt"),
+    ]
+    sent = await channel.send("files", files=files)
+    stored = d.message(sent.id)
+    assert [(a.filename, a.data, a.description) for a in stored.attachments] == [
+        ("plateau é.png", tricky, "alt é"),
+        ("empty.txt", b"", None),
+    ]
+    assert [a.size for a in sent.attachments] == [len(tricky), 0]
+    assert sent.attachments[0].description == "alt é"
