@@ -287,3 +287,10 @@ def test_golden_images(name: str, golden_states) -> None:
     changed = sum(diff.point(lambda v: 255 if v > 40 else 0).histogram()[255:])
     # tolerate anti-aliasing differences from another FreeType build, not a changed board
     assert changed <= 0.002 * image.width * image.height, f"{changed} pixels differ"
+
+
+def test_encode_png_still_takes_rgb_images() -> None:
+    image = Image.new("RGB", (40, 30), (10, 200, 30))
+    data = canvas.encode_png(image)
+    assert data == canvas.encode_png(image.copy())
+    assert open_png(data).convert("RGB").getpixel((5, 5)) == (10, 200, 30)
