@@ -9,6 +9,7 @@ from aiohttp import web
 
 from . import errors
 from .bodies import read_body
+from .command_rules import validate_commands
 from .payloads import application_payload
 from .server import FakeDiscord, SyncEvent
 
@@ -93,6 +94,8 @@ def _store_command(
             "type": ctype,
         }
     )
+    if stored["integration_types"] is None:
+        stored["integration_types"] = [0]
     if guild_id is not None:
         stored["guild_id"] = str(guild_id)
     return stored
@@ -113,6 +116,8 @@ async def put_commands(fake: FakeDiscord, request: web.Request) -> web.Response:
     cmds = body.get("_list")
     if not isinstance(cmds, list):
         return errors.invalid_form("expected an array of commands")
+    if problems := validate_commands(cmds):
+        return errors.invalid_form("; ".join(problems))
     guild_id, old = _commands_for(fake, request)
     new = [_store_command(fake, guild_id, c, old) for c in cmds]
     if guild_id is None:
@@ -129,6 +134,8 @@ async def post_command(fake: FakeDiscord, request: web.Request) -> web.Response:
     if (err := _check_app(fake, request)) is not None:
         return err
     body, _ = await read_body(request)
+    if problems := validate_commands([body]):
+        return errors.invalid_form("; ".join(problems))
     guild_id, old = _commands_for(fake, request)
     stored = _store_command(fake, guild_id, body, old)
     existed = any(c["id"] == stored["id"] for c in old)

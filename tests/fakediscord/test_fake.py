@@ -433,3 +433,29 @@ async def test_multipart_bytes_kept_verbatim(world: World, bot: MiniBot) -> None
     ]
     assert [a.size for a in sent.attachments] == [len(tricky), 0]
     assert sent.attachments[0].description == "alt é"
+
+
+def test_command_rules() -> None:
+    from tests.fakediscord.command_rules import validate_commands
+
+    ok = {
+        "name": "play",
+        "description": "Play",
+        "options": [
+            {"type": 4, "name": "players", "description": "n", "required": True},
+            {"type": 5, "name": "fast", "description": "f"},
+        ],
+    }
+    assert validate_commands([ok]) == []
+    bad = {
+        "name": "Play",
+        "description": "x" * 101,
+        "options": [
+            {"type": 5, "name": "fast", "description": "f"},
+            {"type": 4, "name": "players", "description": "n", "required": True},
+        ],
+        "description_localizations": {"fr": "", "xx": "y"},
+    }
+    problems = " | ".join(validate_commands([bad]))
+    for words in ("invalid chat input name", "1-100", "before optional", "invalid locale"):
+        assert words in problems

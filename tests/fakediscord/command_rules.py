@@ -1,0 +1,134 @@
+"""Validation Discord applies to application command payloads on sync."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+LOCALES = frozenset(
+    [
+        "id",
+        "da",
+        "de",
+        "en-GB",
+        "en-US",
+        "es-ES",
+        "es-419",
+        "fr",
+        "hr",
+        "it",
+        "lt",
+        "hu",
+        "nl",
+        "no",
+        "pl",
+        "pt-BR",
+        "ro",
+        "fi",
+        "sv-SE",
+        "vi",
+        "tr",
+        "cs",
+        "el",
+        "bg",
+        "ru",
+        "uk",
+        "hi",
+        "th",
+        "zh-CN",
+        "ja",
+        "zh-TW",
+        "ko",
+    ]
+)
+NAME = re.compile(r"^[-_'\w\u0900-\u097F\u0E00-\u0E7F]{1,32}$")
+MAX_COMMANDS = 100
+MAX_OPTIONS = 25
+MAX_CHOICES = 25
+MAX_TOTAL_CHARS = 4000
+
+
+def _check_name(name: Any, where: str, errors: list[str], *, chat_input: bool) -> None:
+    if not isinstance(name, str) or not 1 <= len(name) <= 32:
+        errors.append(f"{where}.name: must be 1-32 characters")
+    elif chat_input and (not NAME.match(name) or name != name.lower()):
+        errors.append(f"{where}.name: invalid chat input name {name!r}")
+
+
+def _check_text(obj: dict[str, Any], where: str, errors: list[str], *, chat_input: bool) -> None:
+    _check_name(obj.get("name"), where, errors, chat_input=chat_input)
+    if chat_input:
+        desc = obj.get("description")
+        if not isinstance(desc, str) or not 1 <= len(desc) <= 100:
+            errors.append(f"{where}.description: must be 1-100 characters")
+    for key in ("name_localizations", "description_localizations"):
+        for locale, value in (obj.get(key) or {}).items():
+            if locale not in LOCALES:
+                errors.append(f"{where}.{key}.{locale}: invalid locale")
+            elif key == "name_localizations":
+                _check_name(value, f"{where}.{key}.{locale}", errors, chat_input=chat_input)
+            elif not isinstance(value, str) or not 1 <= len(value) <= 100:
+                errors.append(f"{where}.{key}.{locale}: must be 1-100 characters")
+
+
+def _check_options(options: list[dict[str, Any]], where: str, errors: list[str]) -> None:
+    if len(options) > MAX_OPTIONS:
+        errors.append(f"{where}: at most {MAX_OPTIONS} options")
+    seen_optional = False
+    names: set[str] = set()
+    for i, opt in enumerate(options):
+        here = f"{where}.{i}"
+        _check_text(opt, here, errors, chat_input=True)
+        if opt.get("name") in names:
+            errors.append(f"{here}.name: duplicate option name")
+        names.add(str(opt.get("name")))
+        otype = int(opt.get("type") or 0)
+        if not 1 <= otype <= 11:
+            errors.append(f"{here}.type: invalid option type {otype}")
+        if otype in (1, 2):
+            _check_options(list(opt.get("options") or []), f"{here}.options", errors)
+            continue
+        if opt.get("required"):
+            if seen_optional:
+                errors.append(f"{here}: required options must come before optional ones")
+        else:
+            seen_optional = True
+        choices = list(opt.get("choices") or [])
+        if len(choices) > MAX_CHOICES:
+            errors.append(f"{here}.choices: at most {MAX_CHOICES}")
+        if choices and opt.get("autocomplete"):
+            errors.append(f"{here}: autocomplete and choices are exclusive")
+        for j, choice in enumerate(choices):
+            name = choice.get("name")
+            if not isinstance(name, str) or not 1 <= len(name) <= 100:
+                errors.append(f"{here}.choices.{j}.name: must be 1-100 characters")
+
+
+def _total_chars(obj: dict[str, Any]) -> int:
+    total = len(str(obj.get("name") or "")) + len(str(obj.get("description") or ""))
+    for opt in obj.get("options") or []:
+        total += _total_chars(opt)
+    for choice in obj.get("choices") or []:
+        total += len(str(choice.get("name") or "")) + len(str(choice.get("value") or ""))
+    return total
+
+
+def validate_commands(commands: list[dict[str, Any]]) -> list[str]:
+    """Every reason Discord would refuse this bulk overwrite (empty when valid)."""
+    errors: list[str] = []
+    if len(commands) > MAX_COMMANDS:
+        errors.append(f"at most {MAX_COMMANDS} commands")
+    seen: set[tuple[int, str]] = set()
+    for i, cmd in enumerate(commands):
+        ctype = int(cmd.get("type") or 1)
+        chat_input = ctype == 1
+        _check_text(cmd, str(i), errors, chat_input=chat_input)
+        key = (ctype, str(cmd.get("name")))
+        if key in seen:
+            errors.append(f"{i}.name: duplicate command name")
+        seen.add(key)
+        if chat_input:
+            _check_options(list(cmd.get("options") or []), f"{i}.options", errors)
+            if _total_chars(cmd) > MAX_TOTAL_CHARS:
+                errors.append(f"{i}: more than {MAX_TOTAL_CHARS} characters in total")
+    return errors
