@@ -26,6 +26,6 @@ def render_png(game: str, state: Any, locale: str | None = None, **kwargs: Any) 
     return encode_png(_module(game).draw(state, locale, **kwargs))
 
 
-def describe(game: str, state: Any, locale: str | None = None) -> str:
+def describe(game: str, state: Any, locale: str | None = None, **kwargs: Any) -> str:
     """A short text description of the board, used as the image's alt text."""
-    return str(_module(game).describe(state, locale))
+    return str(_module(game).describe(state, locale, **kwargs))

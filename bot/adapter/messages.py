@@ -112,7 +112,7 @@ async def board_png(locale: str, snap: GameSnapshot, **kwargs: object) -> tuple[
     """Render off the event loop (Pillow is CPU-bound)."""
     names = display_names(snap)
     png = await asyncio.to_thread(render_png, snap.game, snap.state, locale, names=names, **kwargs)
-    return png, describe(snap.game, snap.state, locale)
+    return png, describe(snap.game, snap.state, locale, names=names)
 
 
 async def turn_message(
