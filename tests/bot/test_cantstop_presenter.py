@@ -1,0 +1,64 @@
+"""Can't Stop words and controls: exactly the legal actions, and the announcements."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.present import get_presenter
+from bot.present.base import Button
+from bot.service.models import LoggedMove
+from engines.cantstop import actions as act
+from engines.cantstop.state import NO_OWNER, PHASE_DECIDE, PHASE_DICE, PHASE_MOVE
+from engines.registry import get_engine
+
+ENGINE = get_engine("cantstop")
+PRESENTER = get_presenter("cantstop")
+NAMES = ["Ann", "Ben"]
+
+
+def codes(rows) -> list[str]:
+    return [c.action for row in rows.rows for c in row]
+
+
+def test_controls_are_exactly_the_legal_actions_with_readable_labels() -> None:
+    s = replace(
+        ENGINE.initial_state(2, {}), phase=PHASE_MOVE, dice=(2, 4, 3, 5), runners=((6, 1), (10, 1))
+    )
+    legal = [ENGINE.encode_action(a) for a in ENGINE.legal_actions(s)]
+    rows = PRESENTER.controls(s, legal, "en")
+    assert sorted(codes(rows)) == sorted(legal)
+    labels = {c.action: c.label for row in rows.rows for c in row}
+    assert (
+        labels["move:6+8"] == "6 + 8" and labels["move:5"] == "5" and labels["move:7+7"] == "7 + 7"
+    )
+    assert all(len(row) <= 5 for row in rows.rows)
+
+
+def test_roll_again_and_stop_after_a_move() -> None:
+    s = replace(ENGINE.initial_state(2, {}), phase=PHASE_DECIDE, runners=((7, 1),))
+    rows = PRESENTER.controls(s, ["roll", "stop"], "en")
+    buttons = [c for row in rows.rows for c in row]
+    assert all(isinstance(b, Button) for b in buttons)
+    assert [b.label for b in buttons] == ["Roll again", "Stop"]
+
+
+def test_bust_is_announced() -> None:
+    s = replace(ENGINE.initial_state(2, {}), phase=PHASE_DICE, runners=((2, 1), (3, 1), (12, 1)))
+    after = ENGINE.apply(s, act.dice(4, 4, 5, 6))
+    lines = PRESENTER.events(s, [LoggedMove(0, None, "dice:4-4-5-6")], after, NAMES, "en")
+    assert lines[0] == "Ann rolled 4 · 4 · 5 · 6."
+    assert "busts" in lines[1]
+
+
+def test_claim_and_win_are_announced() -> None:
+    owners = [NO_OWNER] * 11
+    owners[0] = owners[1] = 0
+    s = replace(
+        ENGINE.initial_state(2, {}), claimed=tuple(owners), phase=PHASE_DECIDE, runners=((4, 7),)
+    )
+    after = ENGINE.apply(s, act.STOP)
+    lines = PRESENTER.events(s, [LoggedMove(5, 0, "stop")], after, NAMES, "en")
+    assert "Ann stops" in lines[0]
+    assert "claims column 4" in lines[1]
+    assert "wins with columns 2, 3 and 4" in lines[2]
+    assert PRESENTER.prompt(after, NAMES, "en") == "Game over: Ann wins."
