@@ -8,6 +8,12 @@ from aiohttp import web
 
 from . import errors
 from .bodies import Upload, resolve_attachments
+from .message_rules import (
+    MAX_FILE_BYTES,
+    component_problems,
+    embed_problems,
+    upload_problems,
+)
 from .models import FakeUser, StoredMessage
 from .payloads import FLAG_EPHEMERAL, FLAG_LOADING, iso
 from .server import FakeDiscord
@@ -26,6 +32,15 @@ def validate(body: dict[str, Any], uploads: dict[int, Upload], *, new: bool) -> 
         return errors.invalid_form(f"content: Must be {MAX_CONTENT} or fewer in length.")
     if len(body.get("embeds") or []) > MAX_EMBEDS:
         return errors.invalid_form(f"embeds: Must be {MAX_EMBEDS} or fewer in length.")
+    if any(len(up.data) > MAX_FILE_BYTES for up in uploads.values()):
+        return errors.error(413, 40005, "Request entity too large")
+    problems = [
+        *component_problems(list(body.get("components") or []), int(body.get("flags") or 0)),
+        *embed_problems(list(body.get("embeds") or [])),
+        *upload_problems([len(up.data) for up in uploads.values()]),
+    ]
+    if problems:
+        return errors.invalid_form("; ".join(problems))
     if new and not (
         content
         or body.get("embeds")

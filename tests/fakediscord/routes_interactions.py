@@ -72,7 +72,7 @@ async def callback(fake: FakeDiscord, request: web.Request) -> web.Response:
     if rtype not in _ALLOWED.get(rec.type, set()):
         return errors.error(400, 40043, f"Interaction callback type {rtype} not allowed here")
     data: dict[str, Any] = dict(body.get("data") or {})
-    if rtype == 4 and (err := validate(data, uploads, new=True)) is not None:
+    if rtype in (4, 7) and (err := validate(data, uploads, new=rtype == 4)) is not None:
         return err
     message: StoredMessage | None = None
     if rtype == 4:

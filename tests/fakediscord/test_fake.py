@@ -459,3 +459,26 @@ def test_command_rules() -> None:
     problems = " | ".join(validate_commands([bad]))
     for words in ("invalid chat input name", "1-100", "before optional", "invalid locale"):
         assert words in problems
+
+
+def test_message_rules() -> None:
+    from tests.fakediscord.message_rules import component_problems, embed_problems
+
+    button = {"type": 2, "style": 1, "label": "Roll", "custom_id": "br:1:roll"}
+    assert component_problems([{"type": 1, "components": [button]}], 0) == []
+    rows = [{"type": 1, "components": [button, dict(button)]}]
+    assert any("duplicated" in p for p in component_problems(rows, 0))
+    long_id = dict(button, custom_id="x" * 101)
+    assert any("1-100" in p for p in component_problems([{"type": 1, "components": [long_id]}], 0))
+    six = [{"type": 1, "components": [dict(button, custom_id=str(i))]} for i in range(6)]
+    assert any("action rows" in p for p in component_problems(six, 0))
+    assert any("4096" in p for p in embed_problems([{"description": "x" * 4097}]))
+
+
+async def test_refused_message_is_not_stored(world: World, bot: MiniBot) -> None:
+    channel = bot.get_channel(world.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    with pytest.raises(discord.HTTPException) as info:
+        await channel.send("x" * 2001)
+    assert info.value.status == 400 and info.value.code == 50035
+    assert world.driver.channel_messages(world.channel) == []
