@@ -1,0 +1,107 @@
+"""Kokeshi board renderer: valid PNGs, size bounds, determinism, alt text and the legend."""
+
+from __future__ import annotations
+
+import io
+import statistics
+import time
+
+import pytest
+from PIL import Image
+
+from engines.base import CHANCE, TERMINAL
+from engines.kokeshi.rules import KokeshiEngine
+from engines.kokeshi.state import KokeshiState
+from engines.rng import Rng
+from render import kokeshi
+from render.canvas import encode_png
+
+ENGINE = KokeshiEngine()
+MAX_BYTES = 250 * 1024
+
+
+def game_state(seats: int, steps: int, seed: int = 4, side: str = "basic") -> KokeshiState:
+    """A seeded random game after ``steps`` actions (or at its end)."""
+    s = ENGINE.initial_state(seats, {"animal_side": side})
+    chooser = Rng.for_step(seed, 1 << 40)
+    n = 0
+    while ENGINE.to_move(s) != TERMINAL and n < steps:
+        if ENGINE.to_move(s) == CHANCE:
+            a = ENGINE.sample_chance(s, Rng.for_step(seed, n))
+        else:
+            legal = ENGINE.legal_actions(s)
+            a = legal[chooser.below(len(legal))]
+        s = ENGINE.apply(s, a)
+        n += 1
+    return s
+
+
+STATES = [
+    pytest.param(2, 0, id="2p-start"),
+    pytest.param(2, 30, id="2p-setup"),
+    pytest.param(3, 120, id="3p-mid"),
+    pytest.param(4, 200, id="4p-mid"),
+    pytest.param(4, 10**6, id="4p-over"),
+    pytest.param(2, 10**6, id="2p-over"),
+]
+
+
+def png_of(s: KokeshiState, **kwargs: object) -> bytes:
+    return encode_png(kokeshi.draw(s, "en", **kwargs))
+
+
+@pytest.mark.parametrize(("seats", "steps"), STATES)
+def test_valid_png_within_bounds(seats: int, steps: int) -> None:
+    s = game_state(seats, steps)
+    data = png_of(s)
+    image = Image.open(io.BytesIO(data))
+    image.verify()
+    assert image.format == "PNG"
+    assert image.size == (kokeshi.WIDTH, kokeshi.HEIGHT)
+    assert 400 <= image.size[0] <= 2000 and len(data) < MAX_BYTES
+
+
+@pytest.mark.parametrize(("seats", "steps"), STATES)
+def test_same_state_same_bytes(seats: int, steps: int) -> None:
+    s = game_state(seats, steps)
+    again = ENGINE.decode_state(ENGINE.encode_state(s))
+    assert png_of(s) == png_of(again)
+
+
+def test_focus_seat_changes_the_big_board() -> None:
+    s = game_state(3, 120)
+    other = (s.active + 1) % 3
+    assert png_of(s, focus_seat=other) != png_of(s)
+    assert png_of(s, focus_seat=s.active) == png_of(s)
+
+
+def test_text_is_at_least_a_fortieth_of_the_height() -> None:
+    assert kokeshi.MIN_TEXT * 40 >= kokeshi.HEIGHT
+
+
+@pytest.mark.parametrize(("seats", "steps"), STATES)
+def test_describe(seats: int, steps: int) -> None:
+    text = kokeshi.describe(game_state(seats, steps), "en")
+    assert text.startswith("Kokeshi board.") and "{" not in text
+
+
+def test_unknown_locale_falls_back_to_english() -> None:
+    s = game_state(2, 60)
+    assert png_of(s) == encode_png(kokeshi.draw(s, "xx-YY"))
+
+
+def test_legend_png() -> None:
+    image = kokeshi.legend("en")
+    data = encode_png(image)
+    assert Image.open(io.BytesIO(data)).format == "PNG"
+    assert image.size[0] >= 800 and len(data) < MAX_BYTES
+
+
+def test_render_time_is_modest() -> None:
+    s = game_state(4, 200)
+    times = []
+    for _ in range(5):
+        start = time.perf_counter()
+        png_of(s)
+        times.append(time.perf_counter() - start)
+    assert statistics.median(times) < 1.0
