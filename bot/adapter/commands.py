@@ -13,7 +13,7 @@ from bot.adapter.handlers import apply_outcome, client_of, guarded, post_turn, r
 from bot.adapter.words import channel_locale, text, user_locale
 from bot.i18n import t
 from bot.present import get_presenter
-from bot.service.errors import NoActiveGame
+from bot.service.errors import NoActiveGame, PlayerNotInGame
 from engines.registry import game_names, get_engine
 
 log = logging.getLogger(__name__)
@@ -64,7 +64,13 @@ def build_play_group() -> app_commands.Group:
     if "cantstop" in names:
 
         @group.command(name="cantstop", description=text("cantstop.command.description"))
-        @app_commands.describe(players=text("command.play.players"))
+        @app_commands.describe(
+            players=text("command.play.players"),
+            force_max_runner_placement=text("command.play.option.force_max_runner_placement"),
+            must_use_both_sums=text("command.play.option.must_use_both_sums"),
+            auto_stop_on_win=text("command.play.option.auto_stop_on_win"),
+            no_stop_on_occupied_space=text("command.play.option.no_stop_on_occupied_space"),
+        )
         async def play_cantstop(
             interaction: discord.Interaction,
             players: app_commands.Range[int, CANTSTOP_MIN, CANTSTOP_MAX] | None = None,
@@ -94,20 +100,24 @@ def build_game_group() -> app_commands.Group:
     )
 
     @group.command(name="board", description=text("command.game.board.description"))
-    async def board(interaction: discord.Interaction) -> None:
+    @app_commands.describe(player=text("command.game.board.player"))
+    async def board(interaction: discord.Interaction, player: discord.User | None = None) -> None:
         async def work() -> None:
             service = client_of(interaction).service
             snap = await service.current(interaction.channel_id or 0)
+            locale = user_locale(interaction)
             if snap.is_lobby:
-                title = messages.game_title(user_locale(interaction), snap.game)
-                await reply_private(
-                    interaction, t(user_locale(interaction), "game.lobby_open", game=title)
-                )
+                title = messages.game_title(locale, snap.game)
+                await reply_private(interaction, t(locale, "game.lobby_open", game=title))
                 return
-            if snap.seat_of(interaction.user.id) is None:  # spectators get a private copy
+            focus = None if player is None else snap.seat_of(player.id)
+            if player is not None and focus is None:
+                raise PlayerNotInGame(player=player.mention)
+            if focus is not None or snap.seat_of(interaction.user.id) is None:
+                # someone's own board, or a spectator's look: a private copy without controls
                 await interaction.response.defer(ephemeral=True, thinking=True)
                 message = await messages.turn_message(
-                    user_locale(interaction), snap, with_controls=False
+                    locale, snap, with_controls=False, focus_seat=focus
                 )
                 await interaction.followup.send(
                     message.content,

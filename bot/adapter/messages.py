@@ -112,11 +112,16 @@ async def board_png(locale: str, snap: GameSnapshot, **kwargs: object) -> tuple[
     """Render off the event loop (Pillow is CPU-bound)."""
     names = display_names(snap)
     png = await asyncio.to_thread(render_png, snap.game, snap.state, locale, names=names, **kwargs)
-    return png, describe(snap.game, snap.state, locale, names=names)
+    return png, describe(snap.game, snap.state, locale, names=names, **kwargs)
 
 
 async def turn_message(
-    locale: str, snap: GameSnapshot, outcome: Outcome | None = None, *, with_controls: bool = True
+    locale: str,
+    snap: GameSnapshot,
+    outcome: Outcome | None = None,
+    *,
+    with_controls: bool = True,
+    focus_seat: int | None = None,
 ) -> TurnMessage:
     """After an action: what happened, who is to act, the board and the controls."""
     presenter = get_presenter(snap.game)
@@ -132,7 +137,7 @@ async def turn_message(
     content = "\n".join(lines)
     if len(content) > MAX_CONTENT:
         content = "…\n" + content[-(MAX_CONTENT - 2) :]
-    png, alt = await board_png(locale, snap)
+    png, alt = await board_png(locale, snap, focus_seat=focus_seat)
     view = None
     if with_controls and snap.to_move is not None and not snap.seats[snap.to_move].is_bot:
         view = action_view(

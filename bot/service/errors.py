@@ -67,6 +67,10 @@ class NotSeated(UserFacingError):
     key = "error.not_seated"
 
 
+class PlayerNotInGame(UserFacingError):
+    key = "error.player_not_in_game"
+
+
 class NotYourTurn(UserFacingError):
     key = "error.not_your_turn"
 
