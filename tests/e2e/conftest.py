@@ -86,8 +86,8 @@ class BotProcess:
         """Process id of the current run."""
         return None if self.proc is None else self.proc.pid
 
-    async def start(self, timeout: float = READY_TIMEOUT) -> None:
-        """Spawn the bot and wait for a new READY and a new command sync PUT."""
+    async def start(self, timeout: float = READY_TIMEOUT, *, wait_sync: bool = True) -> None:
+        """Spawn the bot and wait for a new READY and (unless told not to) a new command PUT."""
         if self.running:
             raise RuntimeError("bot already running")
         ready_before = self.driver.ready_count
@@ -137,10 +137,10 @@ class BotProcess:
         await self._stop(signal.SIGTERM, timeout)
         return None if self.proc is None else self.proc.returncode
 
-    async def restart(self, timeout: float = READY_TIMEOUT) -> None:
+    async def restart(self, timeout: float = READY_TIMEOUT, *, wait_sync: bool = True) -> None:
         """Kill (if running) and start again on the same database."""
         await self.kill()
-        await self.start(timeout)
+        await self.start(timeout, wait_sync=wait_sync)
 
     async def _stop(self, sig: signal.Signals, timeout: float) -> None:
         proc = self.proc
@@ -177,7 +177,7 @@ StartBot = Callable[..., Awaitable[BotProcess]]
 
 @pytest.fixture
 async def bot_process(fake_discord: FakeDiscordDriver, tmp_path: Path) -> AsyncIterator[StartBot]:
-    """Factory: `bot = await bot_process(guild=None, **extra_env)` starts the real bot.
+    """Factory: `bot = await bot_process(guild=None, *, wait_sync=True, **extra_env)`.
 
     The bot runs as `python -m bot run` with DISCORD_TOKEN, DISCORD_API_BASE,
     BOARDROOM_DB=<tmp_path>/boardroom.db, DEV_GUILD_ID and LOG_LEVEL=DEBUG, in a
@@ -187,7 +187,9 @@ async def bot_process(fake_discord: FakeDiscordDriver, tmp_path: Path) -> AsyncI
     """
     bots: list[BotProcess] = []
 
-    async def start(guild: FakeGuild | None = None, **extra_env: str) -> BotProcess:
+    async def start(
+        guild: FakeGuild | None = None, *, wait_sync: bool = True, **extra_env: str
+    ) -> BotProcess:
         if guild is None:
             guilds = list(fake_discord.fake.guilds.values())
             guild = guilds[0] if guilds else await fake_discord.add_guild("Boardroom Dev")
@@ -202,7 +204,7 @@ async def bot_process(fake_discord: FakeDiscordDriver, tmp_path: Path) -> AsyncI
             extra_env=dict(extra_env),
         )
         bots.append(bot)
-        await bot.start()
+        await bot.start(wait_sync=wait_sync)
         return bot
 
     try:
