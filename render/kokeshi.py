@@ -242,7 +242,8 @@ def _winners(s: KokeshiState) -> tuple[int, ...]:
 def _round_text(s: KokeshiState, locale: str | None) -> str:
     if s.in_setup:
         return t(locale, "kokeshi.setup")
-    current = min(s.turns, max(s.end_after, 0) or s.turns) // s.seats + 1
+    # turns counts finished turns; once the game is over the last round is the current one
+    current = s.turns // s.seats + (0 if s.phase == PH_OVER else 1)
     if s.end_after != NONE:
         return t(locale, "kokeshi.round_last", round=current, last=s.end_after // s.seats)
     return t(locale, "kokeshi.round", round=current)
@@ -283,13 +284,14 @@ def _draw_workshop(img: Image.Image, s: KokeshiState, seat: int, locale: str | N
 
 def _draw_pending(img: Image.Image, s: KokeshiState, seat: int, locale: str | None) -> None:
     y = ROWS_Y + _data().spaces * ROW_H + 64
-    items: list[tuple[int, str]] = []
-    if seat == s.active:
-        items = [(tile, "→" + _letter(locale, col)) for col, tile in s.pending]
-        items += [(tile, "→?") for marker, tile, _ in s.todo if marker == TODO_COLUMN]
-        items += [(tile, "→?") for tile in s.free]
-        items += [(tile, "") for tile in s.hand]
-    label = t(locale, "kokeshi.pending") if items else t(locale, "kokeshi.pending_none")
+    if seat != s.active or s.phase == PH_OVER:
+        return  # only the acting player holds tiles to place
+    items = [(tile, "→" + _letter(locale, col)) for col, tile in s.pending]
+    items += [(tile, "→?") for marker, tile, _ in s.todo if marker == TODO_COLUMN]
+    items += [(tile, "→?") for tile in s.free]
+    items += [(tile, "") for tile in s.hand]
+    key = "kokeshi.hand" if s.hand else "kokeshi.pending" if items else "kokeshi.pending_none"
+    label = t(locale, key)
     draw_text(img, (20, y + 28), label, MIN_TEXT, INK, True, "lm")
     x = 26 + text_width(label, MIN_TEXT, True)
     for tile, where in items[:4]:

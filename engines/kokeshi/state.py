@@ -58,7 +58,9 @@ class KokeshiState:
       ``("extra", column, space)`` landed on an achievement tile: one more step
       ``("empty", column, space)`` empty space: home, gain for that column
       ``("queue", column, steps)`` a kokeshi move joins the queue
-      ``("skip", tile, effect_index)`` an effect that could not be performed
+      ``("skip", tile, effect_index)`` an effect that could not be performed (index ``-1``:
+        no side of an A / B tile could); ``("skip", -1, column)``: an empty landing with
+        nothing to gain
       ``("animal", animal, position)`` the active marker advances
       ``("bonus", animal, tile)`` the animal bonus tile is taken (a free tile)
       ``("gain", column, tile)`` a tile is gained for a column (pending until placement)

@@ -126,6 +126,8 @@ def playout(seats: int, side: str, seed: int, check_every: int = 1):
             assert E.decode_state(d) == s
         s = E.apply(s, a)
         log.append(text)
+        # a cascade always terminates: each turn stays short (5 kokeshi x 8 spaces bound it)
+        assert len(s.events) < 400
         conservation(s)
         if not s.in_setup:
             board_invariants(s)
