@@ -97,3 +97,30 @@ def upload_problems(sizes: list[int]) -> list[str]:
     if len(sizes) > MAX_FILES:
         problems.append(f"files: at most {MAX_FILES}")
     return problems
+
+
+def autocomplete_problems(data: dict[str, Any]) -> list[str]:
+    """Reasons Discord would refuse an autocomplete result (callback type 8)."""
+    choices = data.get("choices")
+    if not isinstance(choices, list):
+        return ["choices: required"]
+    problems = [] if len(choices) <= MAX_SELECT_OPTIONS else ["choices: at most 25"]
+    for i, choice in enumerate(choices):
+        name, value = choice.get("name"), choice.get("value")
+        if not isinstance(name, str) or not 1 <= len(name) <= 100:
+            problems.append(f"choices.{i}.name: must be 1-100 characters")
+        if isinstance(value, str) and len(value) > 100:
+            problems.append(f"choices.{i}.value: at most 100 characters")
+    return problems
+
+
+def modal_problems(data: dict[str, Any]) -> list[str]:
+    """Reasons Discord would refuse a modal (callback type 9)."""
+    problems: list[str] = []
+    if not 1 <= len(str(data.get("custom_id") or "")) <= MAX_CUSTOM_ID:
+        problems.append("custom_id: must be 1-100 characters")
+    if not 1 <= len(str(data.get("title") or "")) <= 45:
+        problems.append("title: must be 1-45 characters")
+    if not 1 <= len(list(data.get("components") or [])) <= 5:
+        problems.append("components: 1-5 required")
+    return problems

@@ -9,6 +9,7 @@ from aiohttp import web
 
 from . import errors
 from .bodies import Upload, read_body, resolve_attachments
+from .message_rules import autocomplete_problems, modal_problems
 from .messages import apply_edit, new_message, validate
 from .models import InteractionRecord, Rejection, StoredMessage
 from .payloads import FLAG_LOADING
@@ -74,6 +75,9 @@ async def callback(fake: FakeDiscord, request: web.Request) -> web.Response:
     data: dict[str, Any] = dict(body.get("data") or {})
     if rtype in (4, 7) and (err := validate(data, uploads, new=rtype == 4)) is not None:
         return err
+    checks = {8: autocomplete_problems, 9: modal_problems}
+    if rtype in checks and (problems := checks[rtype](data)):
+        return errors.invalid_form("; ".join(problems))
     message: StoredMessage | None = None
     if rtype == 4:
         message = _interaction_message(fake, rec, data, uploads)

@@ -75,6 +75,15 @@ class MenuView(discord.ui.View):
         await interaction.edit_original_response(content="touched")
 
 
+class NameModal(discord.ui.Modal, title="Name the table"):
+    """A one-field modal."""
+
+    name: discord.ui.TextInput[Any] = discord.ui.TextInput(label="Name", custom_id="name")
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"named {self.name.value}", ephemeral=True)
+
+
 class MiniBot(discord.Client):
     """A tiny bot with a handful of slash commands."""
 
@@ -123,6 +132,10 @@ class MiniBot(discord.Client):
             await note.delete()
             history = [m.content async for m in channel.history(limit=5)]
             await interaction.followup.send(f"history {history}")
+
+        @tree.command(name="form", description="Open a form")
+        async def form(interaction: discord.Interaction) -> None:
+            await interaction.response.send_modal(NameModal(custom_id="form:name"))
 
         @tree.command(name="twice", description="Respond twice")
         async def twice(interaction: discord.Interaction) -> None:
@@ -482,3 +495,13 @@ async def test_refused_message_is_not_stored(world: World, bot: MiniBot) -> None
         await channel.send("x" * 2001)
     assert info.value.status == 400 and info.value.code == 50035
     assert world.driver.channel_messages(world.channel) == []
+
+
+async def test_modal_round_trip(world: World, bot: MiniBot) -> None:
+    d = world.driver
+    rec = await d.slash(world.alice, world.channel, "form")
+    await rec.wait_response(2)
+    assert rec.response_type == 9 and (rec.data or {})["custom_id"] == "form:name"
+    sub = await d.submit_modal(world.alice, world.channel, "form:name", {"name": "Table 7"})
+    await sub.wait_response(2)
+    assert sub.response_type == 4 and sub.ephemeral and sub.content == "named Table 7"
