@@ -366,7 +366,8 @@ def status(state: HarmoniesState, locale: str | None, names: Sequence[str] | Non
     if state.taken < 0:
         return t(locale, "harmonies.board.status.take", player=player)
     if state.hand:
-        return t(locale, "harmonies.board.status.place", player=player, count=len(state.hand))
+        key = "place_one" if len(state.hand) == 1 else "place"
+        return t(locale, f"harmonies.board.status.{key}", player=player, count=len(state.hand))
     return t(locale, "harmonies.board.status.finish", player=player)
 
 

@@ -205,7 +205,7 @@ class HarmoniesEngine:
             found += [Action("cube", num=cid, cell=cells[i]) for i in cube_cells(s.side, p, cid)]
         if s.turn:
             found.append(UNDO)
-        if s.taken >= 0 and not s.hand:
+        if self._may_end(s):
             found.append(END)
         return tuple(sorted(found))
 
@@ -214,7 +214,7 @@ class HarmoniesEngine:
             return self._apply_chance(s, a)
         if s.phase == PHASE_TURN and a.kind in act.PLAYER_KINDS:
             if a == END:
-                if s.taken < 0 or s.hand:
+                if not self._may_end(s):
                     raise IllegalAction(act.encode(a))
                 return self._end_turn(s)
             if a == UNDO:
@@ -325,6 +325,14 @@ class HarmoniesEngine:
         return _settle(replace(s, deck=_remove_one(deck, a.num), discard=discard, display=display))
 
     # -- the player's turn ---------------------------------------------------------------------
+
+    @staticmethod
+    def _may_end(s: HarmoniesState) -> bool:
+        """All taken tokens placed (a turn facing an empty central board, which the end
+        trigger should prevent, may end without taking any)."""
+        if s.player.offer or s.hand:
+            return False
+        return s.taken >= 0 or not any(s.central)
 
     def _keep(self, s: HarmoniesState, a: Action) -> HarmoniesState:
         p = s.player

@@ -122,6 +122,9 @@ def playout(
                 with pytest.raises(IllegalAction):
                     E.apply(s, cand)
             assert E.encode_state(s) == before
+            if len(log) % 5 == 0:
+                for legal_action in legal:  # every listed action is accepted
+                    E.apply(s, legal_action)
         if E.to_move(s) == CHANCE:
             a = E.sample_chance(s, Rng.for_step(seed, len(log)))
             assert a in legal
