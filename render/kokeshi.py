@@ -44,6 +44,7 @@ from render.canvas import (
     PLAYER_LETTERS,
     RGB,
     WHITE,
+    FixedPalette,
     badge,
     blend,
     draw_text,
@@ -461,6 +462,19 @@ def _draw_small(
 
 
 @cache
+def _palette() -> FixedPalette:
+    """Every solid colour of the board plus the edges where anti-aliased text and shapes meet."""
+    tints = [_tint(c) for c in COLOURS]
+    solids = [BACKGROUND, INK, MUTED, GRID, WHITE, SPACE, YELLOW, GOLD, MIDLINE, FOCUS]
+    solids += [*COLOURS, *tints, *PLAYER_COLOURS]
+    grounds = [BACKGROUND, SPACE, YELLOW, GOLD, FOCUS, WHITE, *tints, *COLOURS]
+    ramps = [(INK, g) for g in grounds] + [(MUTED, SPACE), (MUTED, BACKGROUND)]
+    ramps += [(WHITE, c) for c in (*COLOURS, *PLAYER_COLOURS)]
+    ramps += [(p, g) for p in PLAYER_COLOURS for g in (SPACE, BACKGROUND, INK)]
+    return FixedPalette(solids, ramps, steps=3)
+
+
+@cache
 def _base() -> Image.Image:
     return Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
 
@@ -470,7 +484,12 @@ def draw(
 ) -> Image.Image:
     """The whole board, focused on ``focus_seat`` (default: the acting player)."""
     s = state
-    seat = focus_seat if focus_seat is not None else (s.active if s.active >= 0 else 0)
+    if focus_seat is not None:
+        seat = focus_seat
+    elif s.phase == PH_OVER:
+        seat = _winners(s)[0]
+    else:
+        seat = max(s.active, 0)
     seat = max(0, min(seat, s.seats - 1))
     img = _base().copy()
     d = ImageDraw.Draw(img)
@@ -498,7 +517,7 @@ def draw(
     others = [o for o in range(s.seats) if o != seat]
     for i, other in enumerate(others):
         _draw_small(img, s, other, 20 + i * 230, 768, locale)
-    return img
+    return _palette().apply(img)
 
 
 # -- alt text ----------------------------------------------------------------------------------
@@ -596,7 +615,7 @@ def legend(locale: str | None = None) -> Image.Image:
     data = _data()
     rows = len(_LEGEND_EFFECTS) + 2 + len(data.columns) + 4
     row_h = 44
-    height = 70 + rows * row_h
+    height = 70 + rows * row_h + 20
     img = Image.new("RGB", (LEGEND_W, height), BACKGROUND)
     d = ImageDraw.Draw(img)
     draw_text(img, (20, 34), t(locale, "kokeshi.legend.title"), TITLE, INK, True, "lm")
@@ -648,16 +667,22 @@ def legend(locale: str | None = None) -> Image.Image:
         img, (160, y + row_h / 2), t(locale, "kokeshi.legend.yellow"), MIN_TEXT, INK, False, "lm"
     )
     y += row_h
-    _kokeshi(img, 100, y, y + row_h, _letter(locale, 0))
+    _kokeshi(img, 100, y, y + row_h + 20, _letter(locale, 0))  # as tall as on the board
     draw_text(
-        img, (160, y + row_h / 2), t(locale, "kokeshi.legend.kokeshi"), MIN_TEXT, INK, False, "lm"
+        img,
+        (160, y + row_h / 2 + 10),
+        t(locale, "kokeshi.legend.kokeshi"),
+        MIN_TEXT,
+        INK,
+        False,
+        "lm",
     )
-    y += row_h
+    y += row_h + 20
     d.line((20, y + row_h / 2, 140, y + row_h / 2), fill=MIDLINE, width=4)
     draw_text(
         img, (160, y + row_h / 2), t(locale, "kokeshi.legend.midline"), MIN_TEXT, INK, False, "lm"
     )
-    return img
+    return _palette().apply(img)
 
 
 def _legend_text(locale: str | None, key: str, e: Effect) -> str:
