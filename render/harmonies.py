@@ -454,6 +454,7 @@ def _draw_focus_cards(
         draw_text(img, (LEFT_X, top + 14), t(locale, "harmonies.board.offer"), MIN_TEXT, INK, True)
         for k, cid in enumerate(p.offer):
             img.paste(card_sprite(cid, 0, False, locale), (LEFT_X + k * (CARD_W + 6), top + 32))
+        _spirit_rules(img, p.offer, locale, top + 32 + CARD_H + 24)
         return
     draw_text(img, (LEFT_X, top + 14), t(locale, "harmonies.board.cards"), MIN_TEXT, INK, True)
     open_cards = [(cid, n) for cid, n in p.cards if cid in p.in_progress()]
@@ -472,6 +473,19 @@ def _draw_focus_cards(
         if cy + 34 > HEIGHT - 4:
             break
         x += _chip(img, x, cy, cid, n, locale) + 6
+    spirit = p.spirit()
+    if spirit:
+        _spirit_rules(img, (spirit,), locale, cy + (52 if done else 12))
+
+
+def _spirit_rules(img: Image.Image, ids: Sequence[int], locale: str | None, y: int) -> None:
+    """One line per spirit card saying what it scores, under the focus player's cards."""
+    for cid in ids:
+        if y + 14 > HEIGHT - 4:
+            return
+        text = ellipsize(t(locale, f"harmonies.spirit.{cid}"), MIN_TEXT, False, RIGHT_X - 32)
+        draw_text(img, (LEFT_X, y), text, MIN_TEXT, INK, False, "lm")
+        y += 34
 
 
 def _draw_others(
