@@ -357,3 +357,39 @@ def test_achievement_count_includes_pending_and_midlines() -> None:
     )
     assert achievement_count(D, s, 0) == 2
     assert ANIMALS[1] == "fox" and load() is D
+
+
+def test_four_players_trigger_at_four_achievements() -> None:
+    """§12: one player with 4 achievements ends a 4-player game (5 with 2 or 3 players)."""
+    animals = {a: [(0, 4)] for a in ("panda", "fox", "cat")}
+    s = build(
+        seats=4,
+        cols={"fisherman": ["samurai-N2", "batchan-N5"]},
+        pos={"fisherman": 2},
+        display=DISPLAY,
+        animals=animals,
+    )
+    s4 = play(s, "move:2", "gain:ach:fisherman:1")
+    assert ("trigger", "achievements") in s4.events and s4.end_after == 8
+    s3 = play(
+        replace(
+            s,
+            seats=3,
+            boards=s.boards[:3],
+            pos=s.pos[:3],
+            happiness=(0, 0, 0),
+            animals=tuple(tuple(e for e in tr if e[0] < 3) for tr in s.animals),
+        ),
+        "move:2",
+        "gain:ach:fisherman:1",
+    )
+    assert s3.end_after == NONE
+
+
+def test_chance_draws_come_from_the_sorted_bag() -> None:
+    s = play(E.initial_state(2, {}), "first:0")
+    legal = E.legal_actions(s)
+    assert [a.values[0] for a in legal] == sorted(s.bag)
+    a = E.sample_chance(s, Rng.for_step(9, 1))
+    assert a in legal and a == E.sample_chance(s, Rng.for_step(9, 1))
+    assert E.encode_action(a).startswith("draw:t")

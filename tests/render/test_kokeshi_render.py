@@ -105,3 +105,22 @@ def test_render_time_is_modest() -> None:
         png_of(s)
         times.append(time.perf_counter() - start)
     assert statistics.median(times) < 1.0
+
+
+def test_every_tile_has_symbols_and_alt_text() -> None:
+    image = Image.new("RGB", (200, 80))
+    data = ENGINE.data
+    tiles = list(range(len(data.tiles))) + [100 + 10 * c + lv for c in range(5) for lv in (1, 2, 3)]
+    for tile in tiles:
+        kokeshi.draw_tile(image, (0, 0, 140, 64), tile, "en", reserve=36)
+        text = kokeshi._tile_text("en", tile)
+        assert text and "{" not in text
+        if tile < 100:
+            assert kokeshi.tile_lines("en", tile)
+
+
+def test_every_phase_has_a_status_line() -> None:
+    from bot.i18n import has
+
+    for phase in ("start", "move", "side", "pick", "animal", "gain", "col", "place"):
+        assert has(f"kokeshi.status.{phase}")
