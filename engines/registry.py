@@ -5,9 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from engines.cantstop.rules import CantStopEngine
+from engines.harmonies.rules import HarmoniesEngine
+from engines.kokeshi.rules import KokeshiEngine
 
 _ENGINES: dict[str, Any] = {
     "cantstop": CantStopEngine(),
+    "kokeshi": KokeshiEngine(),
+    "harmonies": HarmoniesEngine(),
 }
 
 

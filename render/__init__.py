@@ -18,6 +18,8 @@ from render.canvas import encode_png
 
 _RENDERERS = {
     "cantstop": "render.cantstop",
+    "kokeshi": "render.kokeshi",
+    "harmonies": "render.harmonies",
 }
 
 

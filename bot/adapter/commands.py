@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import io
 import logging
 from typing import Any
 
@@ -54,6 +56,8 @@ def _seats(game: str) -> tuple[int, int]:
 
 
 CANTSTOP_MIN, CANTSTOP_MAX = _seats("cantstop")
+HARMONIES_MIN, HARMONIES_MAX = _seats("harmonies")
+KOKESHI_MIN, KOKESHI_MAX = _seats("kokeshi")
 
 
 def build_play_group() -> app_commands.Group:
@@ -90,6 +94,56 @@ def build_play_group() -> app_commands.Group:
                     "no_stop_on_occupied_space": no_stop_on_occupied_space,
                 },
             )
+
+    if "harmonies" in names:
+
+        @group.command(name="harmonies", description=text("harmonies.command.description"))
+        @app_commands.describe(
+            players=text("command.play.players"),
+            side=text("command.play.option.side"),
+            spirits=text("command.play.option.spirits"),
+            river_loops_diameter=text("command.play.option.river_loops_diameter"),
+        )
+        @app_commands.choices(
+            side=[
+                app_commands.Choice(name="A", value="A"),
+                app_commands.Choice(name="B", value="B"),
+            ]
+        )
+        async def play_harmonies(
+            interaction: discord.Interaction,
+            players: app_commands.Range[int, HARMONIES_MIN, HARMONIES_MAX] | None = None,
+            side: app_commands.Choice[str] | None = None,
+            spirits: bool | None = None,
+            river_loops_diameter: bool | None = None,
+        ) -> None:
+            options = {
+                "side": side.value if side else None,
+                "spirits": spirits,
+                "river_loops_diameter": river_loops_diameter,
+            }
+            await open_lobby(interaction, "harmonies", players, options)
+
+    if "kokeshi" in names:
+
+        @group.command(name="kokeshi", description=text("kokeshi.command.description"))
+        @app_commands.describe(
+            players=text("command.play.players"),
+            animal_side=text("command.play.option.animal_side"),
+        )
+        @app_commands.choices(
+            animal_side=[
+                app_commands.Choice(name="basic", value="basic"),
+                app_commands.Choice(name="advanced", value="advanced"),
+            ]
+        )
+        async def play_kokeshi(
+            interaction: discord.Interaction,
+            players: app_commands.Range[int, KOKESHI_MIN, KOKESHI_MAX] | None = None,
+            animal_side: app_commands.Choice[str] | None = None,
+        ) -> None:
+            options = {"animal_side": animal_side.value if animal_side else None}
+            await open_lobby(interaction, "kokeshi", players, options)
 
     return group
 
@@ -232,11 +286,21 @@ def build_rules_command() -> app_commands.Command[Any, Any, Any]:
     async def rules(interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         async def work() -> None:
             locale = user_locale(interaction)
-            summary = get_presenter(game.value).rules_summary(locale)
+            presenter = get_presenter(game.value)
+            summary = presenter.rules_summary(locale)
             embed = discord.Embed(
                 title=messages.game_title(locale, game.value), description=summary[:4000]
             )
-            await interaction.response.send_message(embed=embed, ephemeral=True)
+            legend = getattr(presenter, "rules_image", None)
+            if legend is None:
+                await interaction.response.send_message(embed=embed, ephemeral=True)
+                return
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            png = await asyncio.to_thread(legend, locale)
+            embed.set_image(url="attachment://legend.png")
+            await interaction.followup.send(
+                embed=embed, file=discord.File(io.BytesIO(png), "legend.png"), ephemeral=True
+            )
 
         await guarded(interaction, work())
 

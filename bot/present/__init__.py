@@ -12,6 +12,8 @@ from typing import Any
 
 _PRESENTERS = {
     "cantstop": "bot.present.cantstop",
+    "kokeshi": "bot.present.kokeshi",
+    "harmonies": "bot.present.harmonies",
 }
 
 

@@ -85,6 +85,9 @@ class Presenter(Protocol):
         """``/rules <game>``: a short summary (markdown, under 4000 characters)."""
         ...
 
+    # Optional: ``def rules_image(self, locale) -> bytes`` (PNG) is shown with ``/rules``, e.g. a
+    # legend of the board's symbols.
+
 
 def chunk_buttons(buttons: Sequence[Button]) -> tuple[tuple[Control, ...], ...]:
     """Lay buttons out in rows of five (Discord's limit)."""
