@@ -1,0 +1,750 @@
+"""End-to-end latency and load benchmark: N channels play Can't Stop against one real bot process.
+
+``python -m bench.e2e --channels 1,50,500 [--moves-per-channel M] [--seconds S] [--think-ms T]``
+
+For each N a fresh fake Discord (``tests.fakediscord``, 127.0.0.1 only), a fresh SQLite database
+and a fresh bot process are started. The bot is ``python -m bench.e2e_bot``: the unmodified
+``boardroom run`` plus an event-loop stall monitor (see that module). Each of the N channels has
+its own two players. Setup: every channel opens a lobby (``/play cantstop``), the guest joins and
+the host starts (at most ``--setup-concurrency`` channels at a time; not measured). Then all
+channels play at once, one interaction in flight per channel, until ``--seconds`` have passed or
+the channel made ``--moves-per-channel`` moves. Policy: roll, take the first move option, stop
+once the seat has made two moves this turn; a finished game is followed by a new lobby in the
+same channel (lobby interactions are not counted as moves).
+
+Measured per N (moves only, i.e. clicks on a game button):
+
+* first response: interaction dispatched on the gateway -> initial response accepted by the fake;
+* full move: interaction dispatched -> the follow-up carrying the new board PNG received;
+* moves/s: moves completed in the window / window length;
+* bot RSS: max of ``VmRSS`` in ``/proc/<pid>/status``, sampled every 250 ms from READY on;
+* bot CPU: user+system seconds of the bot during the window / window length (1.0 = one core);
+* stall: the largest event-loop lag of the bot inside the window (5 ms sleep probe);
+* harness lag: the same probe on this process's loop (the fake and the players share it; a
+  large value means the harness, not the bot, added latency).
+
+Every loop is bounded in count and time: READY within 60 s, setup within ``--setup-seconds``,
+each interaction waits at most ``--timeout`` seconds, and the run ends ``--timeout`` seconds
+after the window at the latest, so the whole benchmark ends by itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import re
+import statistics
+import sys
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bench.e2e_bot import STALL_FILE_ENV, StallMonitor, read_stall_file, window
+from bench.stats import percentile
+from tests.e2e.conftest import READY_TIMEOUT, BotProcess, BotStartError
+from tests.fakediscord import (
+    FakeChannel,
+    FakeDiscordDriver,
+    FakeUser,
+    InteractionRecord,
+    StoredMessage,
+)
+from tests.fakediscord.driver import NoGatewaySession
+
+TURN_ID = re.compile(r"br:(\d+):(\d+):(.+)")
+MENTION = re.compile(r"<@!?(\d+)>")
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+MOVES_BEFORE_STOP = 2
+MAX_RECOVERIES = 6
+RSS_PERIOD = 0.25
+TARGETS = (
+    "targets: move p50 <= 15 ms and p99 <= 50 ms at N=50; >= 100 moves/s at N=500; "
+    "no bot stall > 50 ms"
+)
+
+
+# ---------------------------------------------------------------------------------------------
+# interaction records that say when they change (no shared condition variable to poll)
+
+
+class _Watched(list):  # type: ignore[type-arg]
+    """A list that calls back on append."""
+
+    def __init__(self, on_append: Any) -> None:
+        super().__init__()
+        self._on_append = on_append
+
+    def append(self, item: Any) -> None:
+        super().append(item)
+        self._on_append()
+
+
+class TrackedRecord(InteractionRecord):
+    """An InteractionRecord with its own change event and the time its first follow-up came."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        self.changed_event = asyncio.Event()
+        self.followup_at: float | None = None
+        super().__init__(**kwargs)
+        self.followups = _Watched(self._on_followup)
+        self.rejections = _Watched(self.changed_event.set)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        super().__setattr__(name, value)
+        if name == "response_type" and value is not None:
+            self.changed_event.set()
+
+    def _on_followup(self) -> None:
+        if self.followup_at is None:
+            self.followup_at = asyncio.get_running_loop().time()
+        self.changed_event.set()
+
+
+class BenchDriver(FakeDiscordDriver):
+    """The fake's driver, recording TrackedRecords (each waiter wakes only for its own record)."""
+
+    async def _send(
+        self,
+        payload: dict[str, Any],
+        user: FakeUser,
+        channel: FakeChannel,
+        message: StoredMessage | None,
+    ) -> InteractionRecord:
+        sessions = self.fake.ready_sessions()
+        if not sessions:
+            raise NoGatewaySession("no gateway session is READY")
+        now = asyncio.get_running_loop().time()
+        rec = TrackedRecord(
+            id=int(payload["id"]),
+            token=payload["token"],
+            type=payload["type"],
+            payload=payload,
+            user=user,
+            channel_id=channel.id,
+            guild_id=channel.guild_id,
+            created_at=now,
+            deadline=now + self.fake.response_deadline,
+            _changed=self.fake.changed,
+            source_message=message,
+        )
+        self.fake.interactions[rec.id] = rec
+        self.fake.by_token[rec.token] = rec
+        await sessions[-1].dispatch("INTERACTION_CREATE", payload)
+        return rec
+
+
+async def settle(rec: InteractionRecord, need_followup: bool, timeout: float) -> str:
+    """Wait for the interaction's answer: 'ok', 'refused' (ephemeral), 'late', 'rejected', 'timeout'."""
+    assert isinstance(rec, TrackedRecord)
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while True:
+        if rec.rejections:
+            return "late" if any(r.code == 10062 for r in rec.rejections) else "rejected"
+        if rec.responded:
+            if rec.ephemeral or (rec.followups and rec.followups[0].ephemeral):
+                return "refused"
+            if not need_followup or rec.followups:
+                return "ok"
+        remaining = deadline - loop.time()
+        if remaining <= 0:
+            return "timeout"
+        rec.changed_event.clear()
+        try:
+            await asyncio.wait_for(rec.changed_event.wait(), remaining)
+        except TimeoutError:
+            return "timeout"
+
+
+# ---------------------------------------------------------------------------------------------
+# the bot process
+
+
+class BenchBot(BotProcess):
+    """BotProcess started as ``python -m bench.e2e_bot`` (the bot plus a stall monitor)."""
+
+    async def start(self, timeout: float = READY_TIMEOUT) -> None:
+        """Spawn the bot and wait for READY and the command sync."""
+        ready_before = self.driver.ready_count
+        syncs_before = len(self.driver.sync_events)
+        self.starts += 1
+        self._log = self.log_path.open("ab")
+        self.proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bench.e2e_bot",
+            cwd=self.workdir,
+            env=self.env,
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=self._log,
+            stderr=asyncio.subprocess.STDOUT,
+        )
+        ready = asyncio.ensure_future(
+            self.driver.fake.wait_until(
+                lambda: (
+                    self.driver.ready_count > ready_before
+                    and len(self.driver.sync_events) > syncs_before
+                ),
+                timeout,
+            )
+        )
+        exited = asyncio.ensure_future(self.proc.wait())
+        done, pending = await asyncio.wait({ready, exited}, return_when=asyncio.FIRST_COMPLETED)
+        for fut in pending:
+            fut.cancel()
+        await asyncio.gather(*pending, return_exceptions=True)
+        if ready in done and ready.exception() is None:
+            return
+        if exited in done:
+            raise BotStartError(f"bot exited with {self.proc.returncode}:\n{self.log_tail()}")
+        await self.kill()
+        raise BotStartError(f"bot not READY+synced within {timeout}s:\n{self.log_tail()}")
+
+
+def rss_kib(pid: int) -> int | None:
+    """VmRSS of a process in KiB (None once it is gone)."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    except (OSError, ValueError):
+        return None
+    return None
+
+
+def runqueue_seconds(pid: int) -> float:
+    """Seconds the threads of a process spent runnable but waiting for a CPU (schedstat)."""
+    total = 0
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            total += int((task / "schedstat").read_text().split()[1])
+    return total / 1e9
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """User + system CPU seconds of a process so far."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+# ---------------------------------------------------------------------------------------------
+# players
+
+
+@dataclass
+class Results:
+    """What the players of one N measured."""
+
+    first: list[float] = field(default_factory=list)
+    full: list[float] = field(default_factory=list)
+    moves: int = 0
+    games_started: int = 0
+    games_finished: int = 0
+    resyncs: int = 0
+    png_bytes: int = 0
+    errors: Counter[str] = field(default_factory=Counter)
+    last_move_at: float = 0.0
+
+
+def action_ids(message: StoredMessage) -> dict[str, str]:
+    """action code -> custom_id of the game buttons on a message."""
+    found = {}
+    for custom_id in message.custom_ids:
+        if m := TURN_ID.fullmatch(custom_id):
+            found[m.group(3)] = custom_id
+    return found
+
+
+def lobby_id(message: StoredMessage) -> int | None:
+    """The game id in a lobby message's buttons."""
+    for custom_id in message.custom_ids:
+        if custom_id.startswith("brl:"):
+            return int(custom_id.split(":")[1])
+    return None
+
+
+def board_size(message: StoredMessage) -> int | None:
+    """Size of the one board.png on a turn message (None if missing or not a PNG)."""
+    boards = [a for a in message.attachments if a.filename == "board.png"]
+    if len(boards) != 1 or not boards[0].data.startswith(PNG_MAGIC):
+        return None
+    return len(boards[0].data)
+
+
+def forget_bytes(message: StoredMessage) -> None:
+    """Drop stored upload bytes (the fake keeps every board otherwise)."""
+    for attachment in message.attachments:
+        attachment.data = attachment.data[:8]
+
+
+def backoff(attempt: int) -> float:
+    """Pause before recovery attempt ``attempt`` (0-based): 0.25 s doubling up to 4 s."""
+    return min(4.0, 0.25 * 2**attempt)
+
+
+class ChannelFailed(Exception):
+    """A channel could not get a game going again."""
+
+
+class Player:
+    """One channel: two users, one interaction in flight at a time."""
+
+    def __init__(
+        self,
+        driver: BenchDriver,
+        channel: FakeChannel,
+        host: FakeUser,
+        guest: FakeUser,
+        results: Results,
+        timeout: float,
+    ) -> None:
+        self.driver, self.channel, self.host, self.guest = driver, channel, host, guest
+        self.results, self.timeout = results, timeout
+        self.turn: StoredMessage | None = None
+        self.mover_id = 0
+        self.moves_this_turn = 0
+
+    async def open_game(self) -> None:
+        """Lobby, join, start: sets ``self.turn`` to the first turn message."""
+        d, r = self.driver, self.results
+        rec = await d.slash(self.host, self.channel, "play", {}, subcommand="cantstop")
+        outcome = await settle(rec, False, self.timeout)
+        gid = lobby_id(rec.original) if outcome == "ok" and rec.original else None
+        if gid is None:
+            raise ChannelFailed(f"lobby: {outcome} {rec.content!r}")
+        lobby = rec.original
+        assert lobby is not None
+        rec = await d.click(self.guest, lobby, f"brl:{gid}:join")
+        if (outcome := await settle(rec, False, self.timeout)) != "ok":
+            raise ChannelFailed(f"join: {outcome} {rec.content!r}")
+        rec = await d.click(self.host, d.message(lobby.id), f"brl:{gid}:start")
+        if (outcome := await settle(rec, True, self.timeout)) != "ok":
+            raise ChannelFailed(f"start: {outcome} {rec.content!r}")
+        turn = rec.followups[0]
+        if board_size(turn) is None:
+            raise ChannelFailed("start: no board")
+        forget_bytes(turn)
+        self.turn, self.mover_id, self.moves_this_turn = turn, 0, 0
+        r.games_started += 1
+
+    async def ensure_game(self) -> None:
+        """``open_game``, retried after an abandon with a growing pause (bounded)."""
+        for attempt in range(MAX_RECOVERIES):
+            try:
+                await self.open_game()
+                return
+            except ChannelFailed as exc:
+                self.results.errors[f"new game: {str(exc).split()[0]}"] += 1
+                last = exc
+            await asyncio.sleep(backoff(attempt))
+            rec = await self.driver.slash(self.host, self.channel, "game", {}, subcommand="abandon")
+            await settle(rec, False, self.timeout)
+        raise ChannelFailed(f"no new game after {MAX_RECOVERIES} tries ({last})")
+
+    async def resync(self, why: str) -> None:
+        """After a failed interaction: fetch the current board with ``/game board`` (bounded)."""
+        self.results.errors[why] += 1
+        for attempt in range(MAX_RECOVERIES):
+            await asyncio.sleep(backoff(attempt))
+            rec = await self.driver.slash(self.host, self.channel, "game", {}, subcommand="board")
+            outcome = await settle(rec, True, self.timeout)
+            if outcome == "ok" and board_size(rec.followups[0]) is not None:
+                self.turn = rec.followups[0]
+                forget_bytes(self.turn)
+                self.results.resyncs += 1
+                return
+            if outcome == "refused":  # no running game (a lobby, or none): start over
+                await self.ensure_game()
+                return
+        raise ChannelFailed(f"no board after {MAX_RECOVERIES} tries")
+
+    def choose(self, turn: StoredMessage, buttons: dict[str, str]) -> tuple[FakeUser, str]:
+        """Who clicks which action."""
+        lines = turn.content.splitlines()
+        found = MENTION.findall(lines[-1]) if lines else []
+        mover_id = int(found[0]) if found else 0
+        mover = {self.host.id: self.host, self.guest.id: self.guest}.get(mover_id)
+        if mover is None:
+            raise ChannelFailed(f"no mover in {turn.content!r}")
+        if mover_id != self.mover_id:
+            self.mover_id, self.moves_this_turn = mover_id, 0
+        if "stop" in buttons and self.moves_this_turn >= MOVES_BEFORE_STOP:
+            return mover, "stop"
+        if "roll" in buttons:
+            return mover, "roll"
+        options = sorted(a for a in buttons if a not in ("roll", "stop"))
+        return mover, options[0] if options else sorted(buttons)[0]
+
+    async def play(self, stop_at: float, max_moves: int, think: float) -> None:
+        """Moves until the window closes or the channel made ``max_moves``."""
+        loop = asyncio.get_running_loop()
+        r, made = self.results, 0
+        while made < max_moves and loop.time() < stop_at:
+            turn = self.turn
+            assert turn is not None
+            buttons = action_ids(turn)
+            if not buttons:
+                r.games_finished += "won" in turn.content
+                await self.ensure_game()
+                continue
+            mover, action = self.choose(turn, buttons)
+            rec = await self.driver.click(mover, turn, buttons[action])
+            outcome = await settle(rec, True, self.timeout)
+            if outcome != "ok":
+                await self.resync(f"{outcome} ({action.split(':')[0]})")
+                continue
+            assert isinstance(rec, TrackedRecord) and rec.followup_at is not None
+            assert rec.latency is not None
+            new = rec.followups[0]
+            size = board_size(new)
+            if size is None:
+                await self.resync("no board")
+                continue
+            made += 1
+            r.moves += 1
+            r.first.append(rec.latency)
+            r.full.append(rec.followup_at - rec.created_at)
+            r.png_bytes += size
+            r.last_move_at = max(r.last_move_at, rec.followup_at)
+            forget_bytes(new)
+            if action.startswith("move"):
+                self.moves_this_turn += 1
+            self.turn = new
+            if think > 0:
+                await asyncio.sleep(think)
+
+
+# ---------------------------------------------------------------------------------------------
+# one N
+
+
+@dataclass
+class Options:
+    """Command-line settings."""
+
+    seconds: float
+    moves_per_channel: int
+    think_ms: float
+    timeout: float
+    setup_seconds: float
+    setup_concurrency: int
+    keep: Path | None
+
+
+async def sample_rss(pid: int, peak: list[int]) -> None:
+    """Keep peak[0] at the largest VmRSS seen (KiB) until cancelled or the process ends."""
+    while (kib := rss_kib(pid)) is not None:
+        peak[0] = max(peak[0], kib)
+        await asyncio.sleep(RSS_PERIOD)
+
+
+def pct_ms(values: list[float], q: float) -> float | None:
+    """A percentile in milliseconds, or None without data."""
+    return percentile(values, q) * 1000 if values else None
+
+
+async def run_one(n: int, opts: Options, workdir: Path) -> dict[str, Any]:
+    """Start fake + bot, set up n channels, play the window, collect the figures."""
+    loop = asyncio.get_running_loop()
+    harness = StallMonitor()
+    harness.start()
+    driver = BenchDriver()
+    await driver.start()
+    bot: BenchBot | None = None
+    rss_task: asyncio.Task[None] | None = None
+    try:
+        guild = await driver.add_guild("Bench")
+        results = Results()
+        players = []
+        for i in range(n):
+            host, guest = driver.add_user(f"host{i}"), driver.add_user(f"guest{i}")
+            await driver.add_member(guild, host)
+            await driver.add_member(guild, guest)
+            channel = await driver.add_channel(guild, f"table-{i}")
+            players.append(Player(driver, channel, host, guest, results, opts.timeout))
+        stall_path = workdir / "stalls.json"
+        bot = BenchBot(
+            driver=driver,
+            guild=guild,
+            workdir=workdir,
+            db_path=workdir / "boardroom.db",
+            log_path=workdir / "bot.log",
+            extra_env={"LOG_LEVEL": "WARNING", STALL_FILE_ENV: str(stall_path)},
+        )
+        await bot.start(timeout=60.0)
+        assert bot.pid is not None
+        pid = bot.pid
+        rss_ready = rss_kib(pid) or 0
+        peak = [rss_ready]
+        rss_task = asyncio.create_task(sample_rss(pid, peak))
+
+        # setup: every channel gets a started game
+        gate = asyncio.Semaphore(opts.setup_concurrency)
+        setup_failures: Counter[str] = Counter()
+
+        async def setup(player: Player) -> bool:
+            async with gate:
+                try:
+                    await player.ensure_game()
+                    return True
+                except Exception as exc:
+                    setup_failures[f"{type(exc).__name__}: {exc}"[:70]] += 1
+                    return False
+
+        setup_started = loop.time()
+        tasks = [asyncio.create_task(setup(p)) for p in players]
+        done, pending = await asyncio.wait(tasks, timeout=opts.setup_seconds)
+        for task in pending:
+            task.cancel()
+        await asyncio.gather(*pending, return_exceptions=True)
+        ready = [p for p, t in zip(players, tasks, strict=True) if t in done and t.result()]
+        setup_seconds = loop.time() - setup_started
+        if pending:
+            setup_failures["not set up in time"] += len(pending)
+        results.games_started = len(ready)
+        for why, count in results.errors.items():
+            setup_failures[f"retried: {why}"] += count
+        results.errors.clear()
+
+        # the measured window
+        cpu_before = cpu_seconds(pid) or 0.0
+        wait_before = runqueue_seconds(pid)
+        own_before = time.process_time()
+        t0 = loop.time()
+        wall0 = time.time()
+        stop_at = t0 + opts.seconds
+        failed: Counter[str] = Counter()
+
+        async def play(player: Player) -> None:
+            try:
+                await player.play(stop_at, opts.moves_per_channel, opts.think_ms / 1000)
+            except Exception as exc:  # a channel that breaks stops; the others go on
+                failed[f"{type(exc).__name__}: {exc}"[:70]] += 1
+
+        tasks = [asyncio.create_task(play(p)) for p in ready]
+        if tasks:
+            _, pending = await asyncio.wait(tasks, timeout=opts.seconds + opts.timeout + 5)
+            for task in pending:
+                task.cancel()
+            await asyncio.gather(*pending, return_exceptions=True)
+            if pending:
+                failed["still running at the hard stop"] += len(pending)
+        t_end = loop.time()
+        wall_end = time.time()
+        cpu_after = cpu_seconds(pid) or cpu_before
+        wait_after = runqueue_seconds(pid)
+        own_cpu = time.process_time() - own_before
+        span = max(1e-9, max(results.last_move_at, min(t_end, stop_at)) - t0)
+        await asyncio.sleep(WRITE_WAIT)  # let the bot's monitor write its last lags
+        stalls = read_stall_file(stall_path) or {}
+        bot_seconds = stalls.get("per_second", {})
+        stall_max, over20, over50 = window(bot_seconds, wall0, wall_end)
+        bad = [k for k, v in bot_seconds.items() if v[0] > 50 and wall0 <= k and k + 1 <= wall_end]
+        shared = [k for k in bad if harness.per_second.get(k, [0.0])[0] > 50]
+        failed_moves = sum(results.errors.values())
+        log = bot.log_text()
+        return {
+            "channels": n,
+            "channels_playing": len(ready),
+            "setup_seconds": round(setup_seconds, 2),
+            "setup_failures": dict(setup_failures),
+            "window_seconds": round(span, 2),
+            "moves": results.moves,
+            "moves_per_second": results.moves / span,
+            "games_started": results.games_started,
+            "games_finished": results.games_finished,
+            "resyncs": results.resyncs,
+            "first_ms": {q: pct_ms(results.first, q) for q in (50, 95, 99)},
+            "move_ms": {q: pct_ms(results.full, q) for q in (50, 95, 99)},
+            "move_max_ms": max(results.full) * 1000 if results.full else None,
+            "move_mean_ms": statistics.fmean(results.full) * 1000 if results.full else None,
+            "errors": dict(results.errors),
+            "channel_failures": dict(failed),
+            "png_kib_mean": results.png_bytes / results.moves / 1024 if results.moves else None,
+            "rss_ready_mib": rss_ready / 1024,
+            "rss_max_mib": peak[0] / 1024,
+            "bot_cpu": (cpu_after - cpu_before) / max(1e-9, t_end - t0),
+            "bot_cpu_ms_per_move": (cpu_after - cpu_before) * 1000 / max(1, results.moves),
+            "bot_runqueue_wait": (wait_after - wait_before) / max(1e-9, t_end - t0),
+            "harness_cpu": own_cpu / max(1e-9, t_end - t0),
+            "harness_cpu_ms_per_move": own_cpu * 1000 / max(1, results.moves),
+            "stall_max_ms": stall_max,
+            "stalls_over_20ms": over20,
+            "stalls_over_50ms": over50,
+            "stall_max_ms_incl_startup": stalls.get("max_ms"),
+            "stall_seconds_over_50ms": len(bad),
+            "stall_seconds_shared_with_harness": len(shared),
+            "failed_move_pct": 100 * failed_moves / max(1, failed_moves + results.moves),
+            "monitor_ok": bool(stalls),
+            "harness_lag_max_ms": harness.max_between(wall0, wall_end),
+            "load_average": os.getloadavg(),
+            "bot_log_errors": sum(1 for line in log.splitlines() if "ERROR" in line),
+            "bot_log_lines": len(log.splitlines()),
+        }
+    finally:
+        if rss_task is not None:
+            rss_task.cancel()
+            await asyncio.gather(rss_task, return_exceptions=True)
+        if bot is not None:
+            await bot.terminate(10.0)
+        await driver.stop()
+        await harness.stop()
+
+
+WRITE_WAIT = 1.2
+
+
+# ---------------------------------------------------------------------------------------------
+# report
+
+
+def fmt(value: float | None, spec: str = ".1f") -> str:
+    """A number, or '-' without data."""
+    return "-" if value is None else format(value, spec)
+
+
+def table(rows: list[dict[str, Any]]) -> str:
+    """The compact summary table."""
+    head = (
+        f"{'N':>4} {'moves':>6} {'mv/s':>6} | {'first p50':>9} {'p95':>6} {'p99':>6} | "
+        f"{'move p50':>8} {'p95':>6} {'p99':>6} | {'RSS MiB':>7} {'CPU':>4} "
+        f"{'stall ms':>8} {'harness':>7} {'fail%':>5}"
+    )
+    lines = [head, "-" * len(head)]
+    for r in rows:
+        f, m = r["first_ms"], r["move_ms"]
+        lines.append(
+            f"{r['channels']:>4} {r['moves']:>6} {r['moves_per_second']:>6.1f} | "
+            f"{fmt(f[50]):>9} {fmt(f[95]):>6} {fmt(f[99]):>6} | "
+            f"{fmt(m[50]):>8} {fmt(m[95]):>6} {fmt(m[99]):>6} | "
+            f"{r['rss_max_mib']:>7.1f} {r['bot_cpu']:>4.2f} "
+            f"{r['stall_max_ms']:>8.1f} {r['harness_lag_max_ms']:>7.1f} {r['failed_move_pct']:>5.1f}"
+        )
+    lines.append(
+        "latencies in ms (successful moves only); CPU = bot CPU seconds per second (1.00 = one "
+        "core); fail% = moves without a board (late for the 3 s deadline, refused, timed out)"
+    )
+    lines.append(TARGETS)
+    for r in rows:
+        checks = []
+        if r["channels"] == 50:
+            checks.append(_check("move p50 <= 15 ms", r["move_ms"][50], 15, below=True))
+            checks.append(_check("move p99 <= 50 ms", r["move_ms"][99], 50, below=True))
+        if r["channels"] == 500:
+            checks.append(_check(">= 100 moves/s", r["moves_per_second"], 100, below=False))
+        checks.append(_check("stall <= 50 ms", r["stall_max_ms"], 50, below=True))
+        lines.append(f"  N={r['channels']}: " + "; ".join(checks))
+    return "\n".join(lines)
+
+
+def _check(label: str, value: float | None, limit: float, *, below: bool) -> str:
+    if value is None:
+        return f"{label}: no data"
+    ok = value <= limit if below else value >= limit
+    return f"{label}: {value:.1f} {'met' if ok else 'MISSED'}"
+
+
+def details(r: dict[str, Any]) -> str:
+    """A few lines of secondary figures for one N."""
+    load = ", ".join(f"{x:.2f}" for x in r["load_average"])
+    monitor = "ok" if r["monitor_ok"] else "MISSING"
+    return "\n".join(
+        [
+            f"N={r['channels']}: {r['channels_playing']} channels played {r['window_seconds']} s "
+            f"(setup {r['setup_seconds']} s, {r['setup_failures'] or 'no setup failures'})",
+            f"  games started {r['games_started']}, finished {r['games_finished']}; "
+            f"move mean {fmt(r['move_mean_ms'])} ms, max {fmt(r['move_max_ms'])} ms; "
+            f"board {fmt(r['png_kib_mean'])} KiB",
+            f"  failed moves {r['errors'] or 'none'}; boards re-fetched {r['resyncs']}; "
+            f"channels given up {r['channel_failures'] or 'none'}; "
+            f"bot log ERROR lines {r['bot_log_errors']}",
+            f"  bot: RSS at READY {r['rss_ready_mib']:.1f} MiB, max {r['rss_max_mib']:.1f} MiB; "
+            f"CPU {r['bot_cpu']:.2f} ({r['bot_cpu_ms_per_move']:.2f} ms per move); "
+            f"waited for a CPU {r['bot_runqueue_wait']:.2f} s/s",
+            f"  bot loop lags > 20 ms: {r['stalls_over_20ms']}, > 50 ms: {r['stalls_over_50ms']} "
+            f"in {r['stall_seconds_over_50ms']} seconds ({r['stall_seconds_shared_with_harness']} "
+            f"of them with a > 50 ms lag in the harness too); max incl. startup "
+            f"{fmt(r['stall_max_ms_incl_startup'])} ms; monitor {monitor}",
+            f"  harness: CPU {r['harness_cpu']:.2f} ({r['harness_cpu_ms_per_move']:.2f} ms per "
+            f"move), loop lag max {r['harness_lag_max_ms']:.1f} ms; load average {load}",
+        ]
+    )
+
+
+async def run_all(ns: list[int], opts: Options) -> list[dict[str, Any]]:
+    """Every N in turn, each in its own directory."""
+    rows = []
+    for n in ns:
+        with contextlib.ExitStack() as stack:
+            if opts.keep is not None:
+                workdir = opts.keep / f"n{n}"
+                workdir.mkdir(parents=True, exist_ok=True)
+                for stale in ("boardroom.db", "boardroom.db-wal", "boardroom.db-shm", "bot.log"):
+                    (workdir / stale).unlink(missing_ok=True)
+            else:
+                workdir = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="e2e-")))
+            print(f"N={n}: running (up to {opts.seconds:g} s of play) ...", flush=True)
+            row = await run_one(n, opts, workdir)
+        print(details(row), flush=True)
+        rows.append(row)
+    return rows
+
+
+def parse_args(argv: list[str] | None = None) -> tuple[list[int], Options, Path | None]:
+    """Command line -> (channel counts, options, JSON output path)."""
+    parser = argparse.ArgumentParser(
+        description="End-to-end Can't Stop latency/load benchmark against one real bot process."
+    )
+    parser.add_argument("--channels", default="1,50,500", help="comma-separated N values")
+    parser.add_argument("--seconds", type=float, default=60.0, help="play window per N")
+    parser.add_argument("--moves-per-channel", type=int, default=2000, help="move cap per channel")
+    parser.add_argument("--think-ms", type=float, default=0.0, help="pause after each move")
+    parser.add_argument("--timeout", type=float, default=15.0, help="wait per interaction (s)")
+    parser.add_argument("--setup-seconds", type=float, default=90.0, help="bound on the setup")
+    parser.add_argument("--setup-concurrency", type=int, default=25)
+    parser.add_argument("--keep", type=Path, default=None, help="keep databases and logs here")
+    parser.add_argument("--json", type=Path, default=None, help="also write the figures here")
+    args = parser.parse_args(argv)
+    ns = [int(x) for x in args.channels.split(",") if x.strip()]
+    if not ns or min(ns) < 1:
+        parser.error("--channels needs positive integers")
+    opts = Options(
+        seconds=args.seconds,
+        moves_per_channel=max(1, args.moves_per_channel),
+        think_ms=max(0.0, args.think_ms),
+        timeout=args.timeout,
+        setup_seconds=args.setup_seconds,
+        setup_concurrency=max(1, args.setup_concurrency),
+        keep=args.keep,
+    )
+    return ns, opts, args.json
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark and print the table."""
+    ns, opts, json_path = parse_args(argv)
+    print(
+        f"e2e benchmark: channels {ns}, window {opts.seconds:g} s, "
+        f"<= {opts.moves_per_channel} moves/channel, think {opts.think_ms:g} ms, "
+        f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}",
+        flush=True,
+    )
+    rows = asyncio.run(run_all(ns, opts))
+    print()
+    print(table(rows))
+    if json_path is not None:
+        json_path.write_text(json.dumps(rows, indent=2, default=str))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
