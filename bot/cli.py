@@ -13,6 +13,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from bot.i18n import t
 from bot.present import get_presenter
@@ -21,7 +22,8 @@ from bot.service.games import GameService
 from bot.service.models import GameSnapshot, Outcome
 from bot.settings import MissingSetting, Settings, heartbeat_path
 from bot.storage.sqlite import SqliteStore
-from engines.registry import game_names
+from engines.bots import LEVELS, get_bot
+from engines.registry import game_names, get_engine
 from engines.rng import Rng
 from render import render_png
 
@@ -133,9 +135,24 @@ def cmd_play(args: argparse.Namespace) -> int:
     return asyncio.run(_with_service(Path(args.db) if args.db else None, args.seed, work))
 
 
+def demo_players(args: argparse.Namespace) -> list[tuple[str, Any]]:
+    """(name, bot or None for random-legal) per seat, from ``--bots`` or ``--players``."""
+    if not args.bots:
+        return [(f"Player {chr(65 + i)}", None) for i in range(args.players)]
+    levels = [level.strip() for level in args.bots.split(",") if level.strip()]
+    bad = [level for level in levels if level not in LEVELS]
+    if bad:
+        raise SystemExit(f"--bots takes levels from {', '.join(LEVELS)}, not {', '.join(bad)}")
+    return [
+        (f"{chr(65 + i)} ({level})", get_bot(args.game, level)) for i, level in enumerate(levels)
+    ]
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
-    """A whole game between random legal players (or computer opponents, where available)."""
-    names = [f"Player {chr(65 + i)}" for i in range(args.players)]
+    """A whole game between random legal players, or computer opponents with ``--bots``."""
+    players = demo_players(args)
+    names = [name for name, _ in players]
+    engine = get_engine(args.game)
 
     async def work(service: GameService) -> int:
         table = Table(service, Path(args.out) if args.out else None, print)
@@ -143,7 +160,11 @@ def cmd_demo(args: argparse.Namespace) -> int:
         step = 0
         while snap.status == "active":
             rng = Rng.for_step(args.seed, 1_000_000 + step)  # the players' own choices
-            code = rng.choice(snap.legal)
+            bot = players[snap.to_move][1] if snap.to_move is not None else None
+            if bot is None:
+                code = rng.choice(snap.legal)
+            else:
+                code = engine.encode_action(bot.choose(engine, snap.state, rng))
             user = snap.seats[snap.to_move].user_id if snap.to_move is not None else 0
             outcome = await service.act(snap.id, user or 0, code, snap.version)
             table.show(outcome)
@@ -216,6 +237,10 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--players", type=int, default=2)
         p.add_argument("--seed", type=int, default=None if name == "play" else 1)
         p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+        if name == "demo":
+            p.add_argument(
+                "--bots", default="", help="computer opponents per seat, e.g. hard,medium"
+            )
         p.add_argument(
             "--out", default="boards" if name == "play" else None, help="folder for the board PNGs"
         )

@@ -72,7 +72,9 @@ class CantStopPresenter:
                 lines.append(
                     t(
                         locale,
-                        "cantstop.event.claimed",
+                        "cantstop.event.claimed"
+                        if len(new) == 1
+                        else "cantstop.event.claimed_many",
                         player=player,
                         columns=join_list(locale, new),
                     )
