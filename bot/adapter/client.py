@@ -22,7 +22,7 @@ from bot.adapter.words import CatalogueTranslator, user_locale
 from bot.i18n import DEFAULT_LOCALE, t
 from bot.service.bots import bot_to_move, play_bot_turn
 from bot.service.games import GameService
-from bot.service.models import GameSnapshot
+from bot.service.models import GameSnapshot, Outcome
 from bot.settings import Settings, heartbeat_path
 
 HEARTBEAT_SECONDS = 30
@@ -56,6 +56,7 @@ class BoardroomBot(discord.Client):
         self.service = service
         self.tree = GameTree(self)
         self._bot_games: set[int] = set()
+        self._resumed = False
         self._bot_tasks: set[asyncio.Task[None]] = set()
         commands.register(self.tree)
 
@@ -96,9 +97,38 @@ class BoardroomBot(discord.Client):
 
     async def on_ready(self) -> None:
         log.info("connected as %s (%s)", self.user, getattr(self.user, "id", "?"))
-        for game_id in await self.service.running_games():  # resume bots after a restart
-            snap = await self.service.game(game_id)
+        if self._resumed:  # on_ready fires again after a reconnect
+            return
+        self._resumed = True
+        for game_id in await self.service.running_games():
+            try:
+                await self.resume(game_id)
+            except Exception:
+                log.exception("could not resume game", extra={"game_id": game_id})
+
+    async def resume(self, game_id: int) -> None:
+        """After a restart: let a waiting bot play, or post a board the channel never saw
+        (the process stopped between saving a move and posting its board)."""
+        snap = await self.service.game(game_id)
+        if bot_to_move(snap) is not None:
             self.after_public_turn(snap)
+            return
+        posted = await self.service.posted_version(game_id)
+        if posted is None or posted < snap.version:
+            await self.post_to_channel(snap)
+
+    async def post_to_channel(self, snap: GameSnapshot, outcome: Outcome | None = None) -> None:
+        """A public turn message sent as a plain channel message (no interaction to answer)."""
+        locale = self.guild_locale(snap.guild_id)
+        message = await messages.turn_message(locale, snap, outcome)
+        channel = self.get_partial_messageable(snap.channel_id, guild_id=snap.guild_id)
+        sent = await channel.send(
+            message.content,
+            file=message.file(),
+            view=message.view or discord.utils.MISSING,
+            allowed_mentions=messages.USERS_ONLY,
+        )
+        await self.service.record_post(snap.id, snap.version, snap.channel_id, sent.id)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Answer component clicks that no current control matches (e.g. from a removed feature)."""
@@ -119,11 +149,11 @@ class BoardroomBot(discord.Client):
         if bot_to_move(snap) is None or snap.id in self._bot_games:
             return
         self._bot_games.add(snap.id)
-        task = asyncio.create_task(self._run_bots(snap.id, snap.channel_id, snap.guild_id))
+        task = asyncio.create_task(self._run_bots(snap.id))
         self._bot_tasks.add(task)
         task.add_done_callback(self._bot_tasks.discard)
 
-    async def _run_bots(self, game_id: int, channel_id: int, guild_id: int | None) -> None:
+    async def _run_bots(self, game_id: int) -> None:
         """Bot turns, one public message each, until a person is to move or the game ends."""
         try:
             while True:
@@ -131,18 +161,8 @@ class BoardroomBot(discord.Client):
                 turn = await play_bot_turn(self.service, game_id)
                 if turn is None:
                     return
-                locale = self.guild_locale(guild_id)
-                message = await messages.turn_message(locale, turn.outcome.after, turn.outcome)
-                channel = self.get_partial_messageable(channel_id, guild_id=guild_id)
-                sent = await channel.send(
-                    message.content,
-                    file=message.file(),
-                    view=message.view or discord.utils.MISSING,
-                    allowed_mentions=messages.USERS_ONLY,
-                )
-                after = turn.outcome.after
-                await self.service.record_post(game_id, after.version, channel_id, sent.id)
-                if bot_to_move(after) is None:
+                await self.post_to_channel(turn.outcome.after, turn.outcome)
+                if bot_to_move(turn.outcome.after) is None:
                     return
         except Exception:
             log.exception("bot turn failed", extra={"game_id": game_id})

@@ -7,6 +7,7 @@ follow-up. A rejected input gets a private answer and changes nothing.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import uuid
 from typing import TYPE_CHECKING, Any
@@ -122,10 +123,15 @@ async def apply_outcome(
         await interaction.response.edit_message(view=None)
     else:
         await interaction.response.defer(ephemeral=not public, thinking=True)
-    if public:
-        await post_turn(interaction, outcome)
-    else:
-        await post_private_step(interaction, outcome)
+    try:
+        if public:
+            await post_turn(interaction, outcome)
+        else:
+            await post_private_step(interaction, outcome)
+    except discord.HTTPException as exc:  # the move is saved; only showing it failed
+        log.warning("board not posted: %s", exc, extra={"game_id": outcome.after.id})
+        with contextlib.suppress(discord.HTTPException):
+            await reply_private(interaction, t(user_locale(interaction), "error.post_failed"))
 
 
 async def on_lobby(interaction: discord.Interaction, game_id: int, op: str) -> None:

@@ -123,6 +123,10 @@ class GameService:
         """Ids of every game in progress (used to resume computer opponents after a restart)."""
         return await self.store.open_games()
 
+    async def posted_version(self, game_id: int) -> int | None:
+        """The newest game version a posted message shows (None: nothing posted yet)."""
+        return await self.store.posted_version(game_id)
+
     async def latest_post(self, game_id: int) -> tuple[int, int] | None:
         return await self.store.latest_post(game_id)
 

@@ -202,6 +202,13 @@ class SqliteStore:
         ) as cursor:
             return [MoveRow(*row) for row in await cursor.fetchall()]
 
+    async def posted_version(self, game_id: int) -> int | None:
+        async with self._read.execute(
+            "SELECT MAX(version) FROM posts WHERE game_id = ?", (game_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        return row[0] if row else None
+
     async def latest_post(self, game_id: int) -> tuple[int, int] | None:
         """(channel_id, message_id) of the newest message posted for the game."""
         async with self._read.execute(

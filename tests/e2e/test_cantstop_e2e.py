@@ -247,3 +247,32 @@ async def test_one_person_against_a_bot(fake_discord, bot_process) -> None:
             assert "Bot 2 (medium)" in turn.content
             assert_board(turn)
     assert "won" in turn.content
+
+
+async def test_a_refused_board_post_loses_nothing(fake_discord, bot_process) -> None:
+    """Discord refuses the new board: the move stays saved, the player is told, and the next
+    start of the bot posts the board the channel never saw; its buttons work."""
+    bot = await bot_process()
+    table = await seat_users(fake_discord, bot.guild, "Alice", "Bob")
+    alice, _ = table.users
+    first = await open_and_start(table)
+    fake_discord.fail_next("POST", "/webhooks/", count=1)
+    rec = await fake_discord.click(alice, first, action_ids(first)["roll"])
+    await rec.wait_response()
+    (notice,) = await rec.wait_followups(1, timeout=10)
+    assert notice.ephemeral and "was saved" in notice.content
+    _games, moves = await stored_state(bot)
+    assert [m[3].split(":")[0] for m in moves] == ["roll", "dice"]
+
+    mark = fake_discord.marker()
+    await bot.kill()
+    await bot.start()
+    board = await fake_discord.wait_for_channel_message(
+        table.channel, lambda m: bool(action_ids(m)), after=mark, timeout=15
+    )
+    assert_board(board)
+    assert f"<@{alice.id}>" in board.content
+    buttons = action_ids(board)
+    rec = await fake_discord.click(alice, board, buttons[sorted(buttons)[0]])
+    await rec.wait_response()
+    assert not rec.ephemeral

@@ -273,6 +273,21 @@ class FakeDiscordDriver:
         )
         return await self._send(payload, user, chan, message)
 
+    def fail_next(
+        self,
+        method: str,
+        path_contains: str,
+        *,
+        status: int = 403,
+        code: int = 50013,
+        count: int = 1,
+    ) -> None:
+        """Make the next ``count`` matching REST calls fail as Discord would (default: Missing
+        Permissions). 5xx statuses make discord.py retry with back-off, so tests prefer 4xx."""
+        from .server import Outage
+
+        self.fake.outages.append(Outage(method.upper(), path_contains, status, code, count))
+
     # read-back -------------------------------------------------------------
 
     @property

@@ -34,6 +34,17 @@ class RequestRecord:
 
 
 @dataclass
+class Outage:
+    """Requests matching method + path fragment fail with ``status``/``code`` ``remaining`` times."""
+
+    method: str
+    path_contains: str
+    status: int
+    code: int
+    remaining: int
+
+
+@dataclass
 class SyncEvent:
     """One application command bulk overwrite (PUT)."""
 
@@ -89,6 +100,7 @@ class FakeDiscord:
         self.api_base = ""
         self.ws_url = ""
         self._runner: web.AppRunner | None = None
+        self.outages: list[Outage] = []
 
     # lifecycle -------------------------------------------------------------
 
@@ -189,8 +201,19 @@ class FakeDiscord:
             or path.startswith(API_PREFIX + "/webhooks/")
             or path.startswith(API_PREFIX + "/gateway")
         )
+        outage = next(
+            (
+                o
+                for o in self.outages
+                if o.remaining > 0 and o.method == request.method and o.path_contains in path
+            ),
+            None,
+        )
         if needs_auth and request.headers.get("Authorization") != f"Bot {self.token}":
             response: web.StreamResponse = errors.error(401, 0, "401: Unauthorized")
+        elif outage is not None:
+            outage.remaining -= 1
+            response = errors.error(outage.status, outage.code, "injected failure")
         else:
             response = await handler(request)
         info = request.match_info.route.resource
