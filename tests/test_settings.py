@@ -1,0 +1,40 @@
+"""Settings come only from the environment (and .env); the token never shows up in logs."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import pytest
+
+from bot.logs import RedactSecrets
+from bot.settings import MissingSetting, Settings, read_env_file
+
+
+def test_env_file_is_read_and_real_variables_win(tmp_path: Path) -> None:
+    env_file = tmp_path / ".env"
+    env_file.write_text('# comment\nDISCORD_TOKEN="abc.def"\nexport LOG_LEVEL=debug\nBROKEN\n')
+    values = read_env_file(env_file)
+    assert values == {"DISCORD_TOKEN": "abc.def", "LOG_LEVEL": "debug"}
+    settings = Settings.from_env(
+        {**values, "BOARDROOM_DB": str(tmp_path / "x.db"), "DEV_GUILD_ID": "42"}
+    )
+    assert settings.token == "abc.def" and settings.log_level == "DEBUG"
+    assert settings.dev_guild_id == 42 and settings.database == tmp_path / "x.db"
+
+
+def test_missing_token_is_named() -> None:
+    with pytest.raises(MissingSetting, match="DISCORD_TOKEN"):
+        Settings.from_env({})
+    assert Settings.from_env({}, need_token=False).database == Path("./data/boardroom.db")
+
+
+def test_token_never_in_repr() -> None:
+    settings = Settings.from_env({"DISCORD_TOKEN": "s3cr3t-token"})
+    assert "s3cr3t-token" not in repr(settings) and "s3cr3t-token" not in str(settings)
+
+
+def test_log_lines_are_redacted() -> None:
+    record = logging.LogRecord("x", logging.INFO, __file__, 1, "auth %s ok", ("Bot s3cr3t",), None)
+    assert RedactSecrets("s3cr3t").filter(record)
+    assert record.getMessage() == "auth Bot <redacted> ok"
