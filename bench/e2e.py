@@ -10,7 +10,15 @@ the host starts (at most ``--setup-concurrency`` channels at a time; not measure
 channels play at once, one interaction in flight per channel, until ``--seconds`` have passed or
 the channel made ``--moves-per-channel`` moves. Policy: roll, take the first move option, stop
 once the seat has made two moves this turn; a finished game is followed by a new lobby in the
-same channel (lobby interactions are not counted as moves).
+same channel (lobby interactions are not counted as moves). ``--think-ms`` adds a pause after
+each move (random 0.5x..1.5x, first move staggered), for human-paced load instead of the default
+closed loop where every channel clicks again as soon as its board arrives.
+
+A move that gets no board (the bot answered after the 3 s deadline and the fake refused it, an
+error reply, or no answer within ``--timeout``) counts as failed (``fail%``) and is left out of
+the latencies. The channel then does what a player would: ``/game board`` to get the current
+board and its buttons (or abandon and open a new game if there is none), with growing pauses,
+at most 6 tries before the channel gives up.
 
 Measured per N (moves only, i.e. clicks on a game button):
 
@@ -18,8 +26,12 @@ Measured per N (moves only, i.e. clicks on a game button):
 * full move: interaction dispatched -> the follow-up carrying the new board PNG received;
 * moves/s: moves completed in the window / window length;
 * bot RSS: max of ``VmRSS`` in ``/proc/<pid>/status``, sampled every 250 ms from READY on;
-* bot CPU: user+system seconds of the bot during the window / window length (1.0 = one core);
-* stall: the largest event-loop lag of the bot inside the window (5 ms sleep probe);
+* bot CPU: user+system seconds of the bot during the window / window length (1.0 = one core),
+  and per successful move; also how long its threads waited for a CPU (``schedstat``), which
+  shows when other work on the machine took the cores;
+* stall: the largest event-loop lag of the bot in the whole seconds inside the window (5 ms
+  sleep probe), and how many of the seconds with a lag > 50 ms also had one in the harness
+  (both processes starved at once points at the machine rather than the bot's own code);
 * harness lag: the same probe on this process's loop (the fake and the players share it; a
   large value means the harness, not the bot, added latency).
 
@@ -35,6 +47,7 @@ import asyncio
 import contextlib
 import json
 import os
+import random
 import re
 import statistics
 import sys
@@ -385,9 +398,16 @@ class Player:
         return mover, options[0] if options else sorted(buttons)[0]
 
     async def play(self, stop_at: float, max_moves: int, think: float) -> None:
-        """Moves until the window closes or the channel made ``max_moves``."""
+        """Moves until the window closes or the channel made ``max_moves``.
+
+        With a think time the first move waits a random share of it and every pause is drawn
+        from 0.5x..1.5x, so the channels do not click in lockstep.
+        """
         loop = asyncio.get_running_loop()
         r, made = self.results, 0
+        rng = random.Random(self.channel.id)
+        if think > 0:
+            await asyncio.sleep(rng.uniform(0, think))
         while made < max_moves and loop.time() < stop_at:
             turn = self.turn
             assert turn is not None
@@ -420,7 +440,7 @@ class Player:
                 self.moves_this_turn += 1
             self.turn = new
             if think > 0:
-                await asyncio.sleep(think)
+                await asyncio.sleep(think * rng.uniform(0.5, 1.5))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -707,7 +727,9 @@ def parse_args(argv: list[str] | None = None) -> tuple[list[int], Options, Path 
     parser.add_argument("--channels", default="1,50,500", help="comma-separated N values")
     parser.add_argument("--seconds", type=float, default=60.0, help="play window per N")
     parser.add_argument("--moves-per-channel", type=int, default=2000, help="move cap per channel")
-    parser.add_argument("--think-ms", type=float, default=0.0, help="pause after each move")
+    parser.add_argument(
+        "--think-ms", type=float, default=0.0, help="mean pause after each move (0.5x..1.5x)"
+    )
     parser.add_argument("--timeout", type=float, default=15.0, help="wait per interaction (s)")
     parser.add_argument("--setup-seconds", type=float, default=90.0, help="bound on the setup")
     parser.add_argument("--setup-concurrency", type=int, default=25)
