@@ -42,6 +42,7 @@ from render.canvas import (
     blend,
     draw_text,
     ellipsize,
+    given_name,
     paste_shape,
     text_on,
 )
@@ -96,9 +97,9 @@ def _centre_x(column: int) -> int:
 
 def player_name(locale: str | None, seat: int, names: Sequence[str] | None) -> str:
     """The display name of ``seat``, or "Player A" style when none is given."""
-    if names is not None and seat < len(names) and str(names[seat]).strip():
-        return " ".join(str(names[seat]).split())
-    return t(locale, "cantstop.board.player", letter=PLAYER_LETTERS[seat])
+    return given_name(names, seat) or t(
+        locale, "cantstop.board.player", letter=PLAYER_LETTERS[seat]
+    )
 
 
 # -- static background ---------------------------------------------------------------------------

@@ -43,6 +43,7 @@ from render.canvas import (
     blend,
     draw_text,
     ellipsize,
+    given_name,
     paste_shape,
     text_width,
 )
@@ -341,9 +342,9 @@ def _kind_stack(kind: str) -> tuple[str, ...]:
 
 
 def player_name(locale: str | None, seat: int, names: Sequence[str] | None) -> str:
-    if names is not None and seat < len(names) and str(names[seat]).strip():
-        return " ".join(str(names[seat]).split())
-    return t(locale, "harmonies.board.player", letter=PLAYER_LETTERS[seat])
+    return given_name(names, seat) or t(
+        locale, "harmonies.board.player", letter=PLAYER_LETTERS[seat]
+    )
 
 
 def status(state: HarmoniesState, locale: str | None, names: Sequence[str] | None) -> str:

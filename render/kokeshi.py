@@ -49,6 +49,7 @@ from render.canvas import (
     blend,
     draw_text,
     ellipsize,
+    given_name,
     text_width,
 )
 
@@ -86,8 +87,8 @@ def _data() -> Data:
     return load()
 
 
-def _seat_name(locale: str | None, seat: int) -> str:
-    return t(locale, "kokeshi.player", letter=PLAYER_LETTERS[seat])
+def _seat_name(locale: str | None, seat: int, names: Sequence[str] | None = None) -> str:
+    return given_name(names, seat) or t(locale, "kokeshi.player", letter=PLAYER_LETTERS[seat])
 
 
 def _letter(locale: str | None, column: int) -> str:
@@ -225,13 +226,13 @@ def _kokeshi(img: Image.Image, x1: int, y0: int, y1: int, letter: str) -> None:
 # -- board parts -------------------------------------------------------------------------------
 
 
-def _status(s: KokeshiState, locale: str | None) -> str:
+def _status(s: KokeshiState, locale: str | None, names: Sequence[str] | None = None) -> str:
     if s.phase == PH_OVER:
-        names = [_seat_name(locale, seat) for seat in _winners(s)]
-        return t(locale, "kokeshi.status.over", winners=join_list(locale, names))
+        winners = [_seat_name(locale, seat, names) for seat in _winners(s)]
+        return t(locale, "kokeshi.status.over", winners=join_list(locale, winners))
     if s.phase in (PH_FIRST, PH_DRAW):
         return t(locale, "kokeshi.status.chance")
-    return t(locale, f"kokeshi.status.{s.phase}", player=_seat_name(locale, s.active))
+    return t(locale, f"kokeshi.status.{s.phase}", player=_seat_name(locale, s.active, names))
 
 
 def _winners(s: KokeshiState) -> tuple[int, ...]:
@@ -480,7 +481,10 @@ def _base() -> Image.Image:
 
 
 def draw(
-    state: KokeshiState, locale: str | None = None, focus_seat: int | None = None, **_: object
+    state: KokeshiState,
+    locale: str | None = None,
+    focus_seat: int | None = None,
+    names: Sequence[str] | None = None,
 ) -> Image.Image:
     """The whole board, focused on ``focus_seat`` (default: the acting player)."""
     s = state
@@ -494,7 +498,7 @@ def draw(
     img = _base().copy()
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, WIDTH, 50), fill=FOCUS)
-    status = _status(s, locale)
+    status = _status(s, locale, names)
     draw_text(img, (20, 26), ellipsize(status, TITLE, True, 900), TITLE, INK, True, "lm")
     draw_text(img, (WIDTH - 20, 26), _round_text(s, locale), MIN_TEXT, INK, True, "rm")
     badge(
@@ -550,7 +554,9 @@ def _effect_text(locale: str | None, e: Effect) -> str:
     return t(locale, f"kokeshi.effect.{e.type}")
 
 
-def describe(state: KokeshiState, locale: str | None = None) -> str:
+def describe(
+    state: KokeshiState, locale: str | None = None, names: Sequence[str] | None = None
+) -> str:
     """Alt text: status, round, scores, display and the active kokeshi positions."""
     s = state
     data = _data()
@@ -558,14 +564,14 @@ def describe(state: KokeshiState, locale: str | None = None) -> str:
         t(
             locale,
             "kokeshi.alt.score",
-            player=_seat_name(locale, seat),
+            player=_seat_name(locale, seat, names),
             total=breakdown(data, s, seat)["total"],
         )
         for seat in range(s.seats)
     ]
     parts = [
         t(locale, "kokeshi.alt.title"),
-        _status(s, locale) + ".",
+        _status(s, locale, names) + ".",
         _round_text(s, locale) + ".",
         t(locale, "kokeshi.alt.scores", scores=join_list(locale, scores)),
     ]
@@ -587,7 +593,7 @@ def describe(state: KokeshiState, locale: str | None = None) -> str:
             t(
                 locale,
                 "kokeshi.alt.tracks",
-                player=_seat_name(locale, s.active),
+                player=_seat_name(locale, s.active, names),
                 tracks=join_list(locale, heights),
             )
         )

@@ -94,18 +94,15 @@ class TurnMessage:
 
 
 def result_line(locale: str, snap: GameSnapshot) -> str:
+    """Congratulations (a ping for the winners) and the final scores; the game's own words
+    about how the game was won come from its presenter."""
     names = display_names(snap)
     winners = join_list(locale, [mention(snap.seats[w].user_id, names[w]) for w in snap.winners])
     scores = ", ".join(
         t(locale, "game.result.score_item", player=names[i], score=score)
         for i, score in enumerate(snap.scores)
     )
-    return "\n".join(
-        [
-            t(locale, "game.result.winner", players=winners),
-            t(locale, "game.result.scores", scores=scores),
-        ]
-    )
+    return t(locale, "game.result.final", winners=winners, scores=scores)
 
 
 async def board_png(locale: str, snap: GameSnapshot, **kwargs: object) -> tuple[bytes, str]:

@@ -18,7 +18,7 @@ async def test_a_whole_game_clicked_through_the_buttons(fake_discord, bot_proces
         assert_board(turn)
         buttons = action_ids(turn)
         if not buttons:
-            assert "won" in turn.content
+            assert "wins" in turn.content
             break
         mover = alice if f"<@{alice.id}>" in turn.content.splitlines()[-1] else bob
         assert f"<@{mover.id}>" in turn.content
@@ -236,17 +236,17 @@ async def test_one_person_against_a_bot(fake_discord, bot_process) -> None:
         await rec.wait_response()
         (turn,) = await rec.wait_followups(1, timeout=10)
         if action == "stop" or "busts" in turn.content:
-            if "won" in turn.content:
+            if "wins" in turn.content:
                 break
             turn = await fake_discord.wait_for_channel_message(
                 table.channel,
-                lambda m: (m.author.bot and f"<@{solo.id}>" in m.content) or "won" in m.content,
+                lambda m: (m.author.bot and f"<@{solo.id}>" in m.content) or "wins" in m.content,
                 after=mark,
                 timeout=20,
             )
             assert "Bot 2 (medium)" in turn.content
             assert_board(turn)
-    assert "won" in turn.content
+    assert "wins" in turn.content
 
 
 async def test_a_refused_board_post_loses_nothing(fake_discord, bot_process) -> None:

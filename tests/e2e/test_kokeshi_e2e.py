@@ -134,7 +134,7 @@ async def test_a_whole_game_through_buttons_and_menus(fake_discord, bot_process,
             assert message.content.strip()
     else:
         raise AssertionError("the game did not end")
-    assert "won" in message.content and "Final scoring" in message.content
+    assert "wins" in message.content and "Final scoring" in message.content
     winners = [seats[w] for w in ENGINE.winners(s)]
     assert all(f"<@{w}>" in message.content for w in winners)
     assert max(achievement_count(DATA, s, seat) for seat in range(2)) >= 5 or not s.bag
