@@ -33,7 +33,9 @@ Measured per N (moves only, i.e. clicks on a game button):
   sleep probe), and how many of the seconds with a lag > 50 ms also had one in the harness
   (both processes starved at once points at the machine rather than the bot's own code);
 * harness lag: the same probe on this process's loop (the fake and the players share it; a
-  large value means the harness, not the bot, added latency).
+  large value means the harness, not the bot, added latency). The harness holds off its own
+  garbage collector during the window (``gc.freeze`` + ``gc.disable``) so that its collections
+  do not pause the fake; the bot's collections are timed and reported, not changed.
 
 Every loop is bounded in count and time: READY within 60 s, setup within ``--setup-seconds``,
 each interaction waits at most ``--timeout`` seconds, and the run ends ``--timeout`` seconds
@@ -45,6 +47,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import random
@@ -535,7 +538,12 @@ async def run_one(n: int, opts: Options, workdir: Path) -> dict[str, Any]:
             setup_failures[f"retried: {why}"] += count
         results.errors.clear()
 
-        # the measured window
+        # the measured window; the harness's own garbage collector is held off meanwhile (its
+        # full collections of the fake's growing history would otherwise pause the players and
+        # the fake, and show up as bot latency)
+        gc.collect()
+        gc.freeze()
+        gc.disable()
         cpu_before = cpu_seconds(pid) or 0.0
         wait_before = runqueue_seconds(pid)
         own_before = time.process_time()
@@ -559,6 +567,7 @@ async def run_one(n: int, opts: Options, workdir: Path) -> dict[str, Any]:
             if pending:
                 failed["still running at the hard stop"] += len(pending)
         t_end = loop.time()
+        gc.enable()
         wall_end = time.time()
         cpu_after = cpu_seconds(pid) or cpu_before
         wait_after = runqueue_seconds(pid)
@@ -601,6 +610,10 @@ async def run_one(n: int, opts: Options, workdir: Path) -> dict[str, Any]:
             "stalls_over_20ms": over20,
             "stalls_over_50ms": over50,
             "stall_max_ms_incl_startup": stalls.get("max_ms"),
+            "bot_gc_max_ms": stalls.get("gc_max_ms"),
+            "bot_gc_count": stalls.get("gc_count"),
+            "harness_gc_max_ms": [round(x, 1) for x in harness.gc_max_ms],
+            "harness_gc_count": list(harness.gc_count),
             "stall_seconds_over_50ms": len(bad),
             "stall_seconds_shared_with_harness": len(shared),
             "failed_move_pct": 100 * failed_moves / max(1, failed_moves + results.moves),
@@ -611,6 +624,8 @@ async def run_one(n: int, opts: Options, workdir: Path) -> dict[str, Any]:
             "bot_log_lines": len(log.splitlines()),
         }
     finally:
+        gc.enable()
+        gc.unfreeze()
         if rss_task is not None:
             rss_task.cancel()
             await asyncio.gather(rss_task, return_exceptions=True)
@@ -694,8 +709,11 @@ def details(r: dict[str, Any]) -> str:
             f"in {r['stall_seconds_over_50ms']} seconds ({r['stall_seconds_shared_with_harness']} "
             f"of them with a > 50 ms lag in the harness too); max incl. startup "
             f"{fmt(r['stall_max_ms_incl_startup'])} ms; monitor {monitor}",
+            f"  bot garbage collections per generation {r['bot_gc_count']}, longest "
+            f"{r['bot_gc_max_ms']} ms (whole run)",
             f"  harness: CPU {r['harness_cpu']:.2f} ({r['harness_cpu_ms_per_move']:.2f} ms per "
-            f"move), loop lag max {r['harness_lag_max_ms']:.1f} ms; load average {load}",
+            f"move), loop lag max {r['harness_lag_max_ms']:.1f} ms; collections "
+            f"{r['harness_gc_count']}, longest {r['harness_gc_max_ms']} ms; load average {load}",
         ]
     )
 

@@ -10,7 +10,9 @@ policy, so no line of the bot changes.
 If ``BOARDROOM_STALL_FILE`` is set, the monitor writes JSON there twice a second and when the
 loop shuts down: the largest lag, a histogram, and per wall-clock second the largest lag and the
 number of lags above 20 and 50 ms (so a reader can keep only the seconds inside a measurement
-window). The file stays small, so writing it does not itself stall the loop. The bot cannot be
+window), and the count, total and longest time of the garbage collections per generation
+(``gc.callbacks``; a full collection of a large heap is one cause of a stall). The file stays
+small, so writing it does not itself stall the loop. The bot cannot be
 asked to write it on SIGTERM/SIGKILL, hence the periodic writes.
 
 ``StallMonitor`` is also used by ``bench.e2e`` to watch its own loop.
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import time
@@ -43,11 +46,27 @@ class StallMonitor:
         self.samples = 0
         self.histogram = [0] * (len(BUCKETS_MS) + 1)
         self.per_second: dict[int, list[float]] = {}  # wall second -> [max ms, >20 ms, >50 ms]
+        self.gc_max_ms = [0.0, 0.0, 0.0]  # longest collection per generation
+        self.gc_total_ms = [0.0, 0.0, 0.0]
+        self.gc_count = [0, 0, 0]
+        self._gc_started = 0.0
         self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
-        """Start probing on the running loop."""
+        """Start probing on the running loop (and timing garbage collections)."""
         self._task = asyncio.get_running_loop().create_task(self._run(), name="stall-monitor")
+        if self._on_gc not in gc.callbacks:
+            gc.callbacks.append(self._on_gc)
+
+    def _on_gc(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._gc_started = time.perf_counter()
+            return
+        generation = info.get("generation", 0)
+        ms = (time.perf_counter() - self._gc_started) * 1000
+        self.gc_count[generation] += 1
+        self.gc_total_ms[generation] += ms
+        self.gc_max_ms[generation] = max(self.gc_max_ms[generation], ms)
 
     async def stop(self) -> None:
         """Stop probing (and write the file one last time)."""
@@ -56,6 +75,8 @@ class StallMonitor:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
             self._task = None
+        with contextlib.suppress(ValueError):
+            gc.callbacks.remove(self._on_gc)
 
     def record(self, lag_ms: float) -> None:
         """Account one probe's lag."""
@@ -91,6 +112,9 @@ class StallMonitor:
             "buckets_ms": list(BUCKETS_MS),
             "histogram": self.histogram,
             "per_second": {str(k): v for k, v in self.per_second.items()},
+            "gc_max_ms": [round(x, 2) for x in self.gc_max_ms],
+            "gc_total_ms": [round(x, 1) for x in self.gc_total_ms],
+            "gc_count": self.gc_count,
         }
 
     def write(self) -> None:
