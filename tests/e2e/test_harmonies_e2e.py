@@ -1,0 +1,326 @@
+"""Harmonies through the real bot process and the fake Discord: whole games, lobby to the end.
+
+Every action is chosen from the buttons and select menus the bot actually sent. Steps inside a
+turn come back as ephemeral follow-ups to the acting player (with a preview board and the next
+controls); ``End turn`` publishes the new board for everyone and pings the next player.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import random
+import re
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from tests.e2e.conftest import BotProcess
+from tests.e2e.helpers import Table, assert_board, lobby_id, seat_users
+from tests.fakediscord import FakeDiscordDriver, FakeUser, StoredMessage
+from tests.fakediscord.models import iter_components
+
+BUTTON_ID = re.compile(r"br:\d+:\d+:(.+)")
+SELECT_ID = re.compile(r"brs:\d+:\d+:\d+")
+MENTION = re.compile(r"<@(\d+)>")
+MAX_ACTIONS = 600
+
+
+def controls_of(message: StoredMessage) -> dict[str, tuple[str, str]]:
+    """action code -> ("button" | "select", custom_id) for every game control on a message."""
+    found: dict[str, tuple[str, str]] = {}
+    for comp in iter_components(message.components):
+        custom_id = comp.get("custom_id", "")
+        if m := BUTTON_ID.fullmatch(custom_id):
+            assert m.group(1) not in found, custom_id
+            found[m.group(1)] = ("button", custom_id)
+        elif SELECT_ID.fullmatch(custom_id):
+            assert 1 <= len(comp["options"]) <= 25
+            for option in comp["options"]:
+                assert option["value"] not in found, option
+                found[option["value"]] = ("select", custom_id)
+    return found
+
+
+def mover_of(message: StoredMessage, users: list[FakeUser]) -> FakeUser:
+    """The user the prompt (the last line mentioning someone) addresses."""
+    for line in reversed(message.content.splitlines()):
+        if ids := MENTION.findall(line):
+            return next(u for u in users if u.id == int(ids[0]))
+    raise AssertionError(f"nobody is addressed: {message.content!r}")
+
+
+def check_png(message: StoredMessage, out: Path, name: str) -> None:
+    """A real 1280x960 picture; kept next to the test's files for a human look."""
+    png = assert_board(message)
+    with Image.open(io.BytesIO(png)) as img:
+        assert img.size == (1280, 960)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / f"{name}.png").write_bytes(png)
+
+
+class Player:
+    """A seeded player: cubes first, sometimes a card, tokens anywhere legal, then End turn."""
+
+    def __init__(self, seed: int) -> None:
+        self.rnd = random.Random(seed)
+        self.undone = False
+        self.last = ""
+
+    def choose(self, controls: dict[str, tuple[str, str]]) -> str:
+        self.last = self._choose(controls)
+        return self.last
+
+    def _choose(self, controls: dict[str, tuple[str, str]]) -> str:
+        codes = sorted(controls)
+        by_kind: dict[str, list[str]] = {}
+        for code in codes:
+            by_kind.setdefault(code.split(":")[0], []).append(code)
+        if "keep" in by_kind:
+            return self.rnd.choice(by_kind["keep"])
+        if "undo" in by_kind and not self.undone and self.last.startswith("place:"):
+            self.undone = True  # once per game: take back a token placement
+            return "undo"
+        for kind, chance in (("cube", 1.0), ("card", 0.5), ("discard", 0.3)):
+            if kind in by_kind and self.rnd.random() < chance:
+                return self.rnd.choice(by_kind[kind])
+        for kind in ("place", "take"):
+            if kind in by_kind:
+                return self.rnd.choice(by_kind[kind])
+        assert "end" in by_kind, codes
+        return "end"
+
+
+async def press(
+    driver: FakeDiscordDriver,
+    user: FakeUser,
+    message: StoredMessage,
+    control: tuple[str, str],
+    code: str,
+):
+    kind, custom_id = control
+    if kind == "button":
+        return await driver.click(user, message, custom_id)
+    return await driver.select(user, message, custom_id, [code])
+
+
+async def refused(driver: FakeDiscordDriver, user: FakeUser, message: StoredMessage) -> None:
+    """Someone else's click on the turn message is answered privately and changes nothing."""
+    controls = controls_of(message)
+    code = sorted(controls)[0]
+    rec = await press(driver, user, message, controls[code], code)
+    await rec.wait_response()
+    assert rec.ephemeral and "not your turn" in (rec.content or ""), rec.content
+    assert controls_of(driver.message(message.id)) == controls
+
+
+async def bot_ready(bot: BotProcess, timeout: float = 15.0) -> None:
+    """Wait until the bot ran its ``on_ready`` (its resume pass over running games).
+
+    The fixture returns at READY + command sync, but discord.py dispatches ``ready`` about two
+    seconds later; a game played in between is "resumed" with the state of that moment (see
+    ``test_a_restart_mid_turn_posts_nothing_publicly``).
+    """
+    deadline = time.monotonic() + timeout
+    while bot.log_text().count("connected as") < bot.starts:
+        assert time.monotonic() < deadline, bot.log_tail()
+        await asyncio.sleep(0.05)
+
+
+async def open_harmonies(table: Table, **options: object) -> StoredMessage:
+    """Host opens /play harmonies, the others join, the host starts: the first turn message."""
+    driver, host = table.driver, table.users[0]
+    rec = await driver.slash(host, table.channel, "play", options, subcommand="harmonies")
+    await rec.wait_response()
+    lobby = rec.original
+    assert lobby is not None and not rec.ephemeral
+    gid = lobby_id(lobby)
+    for user in table.users[1:]:
+        joined = await driver.click(user, lobby, f"brl:{gid}:join")
+        await joined.wait_response()
+        assert joined.response_type == 7, joined.data
+        lobby = driver.message(lobby.id)
+    start = await driver.click(host, lobby, f"brl:{gid}:start")
+    await start.wait_response()
+    (turn,) = await start.wait_followups(1, timeout=10)
+    return turn
+
+
+async def play_to_the_end(
+    driver: FakeDiscordDriver,
+    table: Table,
+    first: StoredMessage,
+    out: Path,
+    seed: int,
+    midgame: Callable[[], Awaitable[None]] | None = None,
+) -> tuple[StoredMessage, dict[str, int]]:
+    """Click through a whole game; returns the final public message and counts of what was done."""
+    users = table.users
+    outsider = users[-1] if len(users) > 1 else None
+    player = Player(seed)
+    turn, public = first, True
+    counts: dict[str, int] = {"public": 1, "private": 0}
+    for _ in range(MAX_ACTIONS):
+        controls = controls_of(turn)
+        if not controls:
+            break
+        mover = mover_of(turn, users)
+        if public:
+            assert not turn.ephemeral
+            check_png(turn, out, f"public-{counts['public']:02d}")
+            other = next((u for u in users if u is not mover), outsider)
+            if other is not None and counts["public"] <= 3:
+                await refused(driver, other, turn)
+            if midgame is not None and counts["public"] == 5:
+                await midgame()
+        else:
+            assert turn.ephemeral and turn.interaction_user is not None
+            assert turn.interaction_user.id == mover.id  # only the acting player sees it
+            if counts["private"] % 10 == 0:
+                check_png(turn, out, f"private-{counts['private']:03d}")
+        code = player.choose(controls)
+        counts[code.split(":")[0]] = counts.get(code.split(":")[0], 0) + 1
+        rec = await press(driver, mover, turn, controls[code], code)
+        await rec.wait_response()
+        assert rec.response_type == 7, (code, rec.data, rec.content)
+        assert not controls_of(driver.message(turn.id))  # the clicked message lost its controls
+        (nxt,) = await rec.wait_followups(1, timeout=10)
+        public = not nxt.ephemeral
+        if code == "end" and (public or len(users) > 1):
+            assert public, nxt.content
+            counts["public"] += 1
+        elif code == "end":  # solo: see test_a_solo_end_of_turn_is_posted_publicly
+            assert "ended the turn" in nxt.content
+            counts["private"] += 1
+        else:
+            assert not public, (code, nxt.content)
+            counts["private"] += 1
+        turn = nxt
+    else:
+        raise AssertionError(f"no end after {MAX_ACTIONS} actions")
+    return turn, counts
+
+
+async def test_a_whole_two_player_game(fake_discord, bot_process, tmp_path: Path) -> None:
+    started = time.monotonic()
+    bot = await bot_process()
+    await bot_ready(bot)
+    table = await seat_users(fake_discord, bot.guild, "Alice", "Bob")
+    alice, bob = table.users
+    first = await open_harmonies(table, players=2)
+    assert "take the tokens of one space" in first.content
+    controls = controls_of(first)
+    assert {c for c in controls if c.startswith("take:")} == {f"take:{n}" for n in range(1, 6)}
+
+    async def look_around() -> None:
+        """Mid-game: the log, each player's board for Alice (private, no controls), the rules."""
+        log = await fake_discord.slash(alice, table.channel, "game", {}, subcommand="log")
+        await log.wait_response()
+        assert log.ephemeral and "ended the turn" in (log.content or ""), log.content
+        assert "took space" in (log.content or "") and "placed" in (log.content or "")
+        pictures = []
+        for user in (alice, bob):
+            look = await fake_discord.slash(
+                alice, table.channel, "game", {"player": user.id}, subcommand="board"
+            )
+            await look.wait_response()
+            (board,) = await look.wait_followups(1, timeout=10)
+            assert board.ephemeral and not controls_of(board)
+            check_png(board, tmp_path / "two", f"board-of-{user.name}")
+            pictures.append(assert_board(board))
+        assert pictures[0] != pictures[1]  # each shows that player's board large
+        rules = await fake_discord.slash(bob, table.channel, "rules", {"game": "harmonies"})
+        await rules.wait_response()
+        assert rules.ephemeral and "**Scoring**" in rules.embeds[0]["description"]
+
+    final, counts = await play_to_the_end(
+        fake_discord, table, first, tmp_path / "two", seed=7, midgame=look_around
+    )
+
+    assert not final.ephemeral and not controls_of(final)
+    check_png(final, tmp_path / "two", "final")
+    assert "Game over. Points per category:" in final.content
+    winners = {u.name for u in table.users if f"<@{u.id}>" in final.content}
+    assert winners, final.content  # the result line pings the winner(s)
+    assert "Alice:" in final.content and "Bob:" in final.content and "trees" in final.content
+    assert counts["take"] == counts["end"] == counts["public"] - 1
+    assert counts.get("undo") == 1 and counts["place"] == 3 * counts["take"] + 1
+    assert counts.get("card", 0) >= 1  # the card select was used too
+    # every public turn message is in the channel; no step of a turn ever was
+    channel = fake_discord.channel_messages(table.channel)
+    boards = [m for m in channel if any(a.filename == "board.png" for a in m.attachments)]
+    assert len(boards) == counts["public"]
+    for message in boards[1:-1]:
+        assert "ended the turn" in message.content
+        assert f"<@{alice.id}>" in message.content or f"<@{bob.id}>" in message.content
+    fake_discord.assert_no_unknown_routes()
+    assert max(fake_discord.response_latencies()) < 3.0
+
+    assert time.monotonic() - started < 60
+
+
+async def test_a_whole_solo_game(fake_discord, bot_process, tmp_path: Path) -> None:
+    started = time.monotonic()
+    bot = await bot_process()
+    await bot_ready(bot)
+    table = await seat_users(fake_discord, bot.guild, "Sol")
+    first = await open_harmonies(table, players=1, side="B")
+    final, counts = await play_to_the_end(fake_discord, table, first, tmp_path / "solo", seed=3)
+    assert not final.ephemeral and not controls_of(final)
+    assert "Solo result:" in final.content and "suns" in final.content
+    assert counts["take"] == counts["end"]
+    check_png(final, tmp_path / "solo", "final")
+    fake_discord.assert_no_unknown_routes()
+    assert time.monotonic() - started < 60
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BoardroomBot.resume reposts any version newer than the last public post, and a "
+    "Harmonies turn's private steps are never recorded as posted",
+)
+async def test_a_restart_mid_turn_posts_nothing_publicly(fake_discord, bot_process) -> None:
+    bot = await bot_process()
+    await bot_ready(bot)
+    table = await seat_users(fake_discord, bot.guild, "Alice", "Bob")
+    first = await open_harmonies(table, players=2)
+    mover = mover_of(first, table.users)
+    controls = controls_of(first)
+    rec = await press(fake_discord, mover, first, controls["take:1"], "take:1")
+    await rec.wait_response()
+    (step,) = await rec.wait_followups(1, timeout=10)
+    assert step.ephemeral
+    mark = fake_discord.marker()
+    await bot.restart()
+    await bot_ready(bot)
+    try:
+        posted = await fake_discord.wait_for_channel_message(table.channel, after=mark, timeout=5)
+    except TimeoutError:
+        return  # the turn is still private to its player
+    raise AssertionError(f"posted publicly after the restart: {posted.content!r}")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="handlers.is_public only looks for a change of the seat to move; in solo play the "
+    "same seat moves again after End turn, so every turn stays private until the game ends",
+)
+async def test_a_solo_end_of_turn_is_posted_publicly(fake_discord, bot_process) -> None:
+    bot = await bot_process()
+    await bot_ready(bot)
+    table = await seat_users(fake_discord, bot.guild, "Sol")
+    (sol,) = table.users
+    turn = await open_harmonies(table, players=1)
+    player = Player(5)
+    while True:
+        controls = controls_of(turn)
+        code = "end" if "end" in controls else player.choose(controls)
+        rec = await press(fake_discord, sol, turn, controls[code], code)
+        await rec.wait_response()
+        (turn,) = await rec.wait_followups(1, timeout=10)
+        if code == "end":
+            break
+    assert not turn.ephemeral, turn.content
