@@ -56,7 +56,6 @@ class BoardroomBot(discord.Client):
         self.service = service
         self.tree = GameTree(self)
         self._bot_games: set[int] = set()
-        self._resumed = False
         self._bot_tasks: set[asyncio.Task[None]] = set()
         commands.register(self.tree)
 
@@ -68,6 +67,7 @@ class BoardroomBot(discord.Client):
         self.add_dynamic_items(ActionButton, ActionSelect, LobbyButton)
         await self.tree.set_translator(CatalogueTranslator())
         await self.sync_commands()
+        await self.resume_all()  # before the gateway connects: no click can race with it
         self._heartbeat = asyncio.create_task(self._beat())
 
     async def _beat(self) -> None:
@@ -97,9 +97,8 @@ class BoardroomBot(discord.Client):
 
     async def on_ready(self) -> None:
         log.info("connected as %s (%s)", self.user, getattr(self.user, "id", "?"))
-        if self._resumed:  # on_ready fires again after a reconnect
-            return
-        self._resumed = True
+
+    async def resume_all(self) -> None:
         for game_id in await self.service.running_games():
             try:
                 await self.resume(game_id)

@@ -87,20 +87,28 @@ async def post_private_step(interaction: discord.Interaction, outcome: Outcome) 
     """A step inside a turn: only the acting player sees the preview and the next controls."""
     locale = user_locale(interaction)
     message = await messages.turn_message(locale, outcome.after, outcome)
-    await interaction.followup.send(
+    sent = await interaction.followup.send(
         message.content,
         file=message.file(),
         view=message.view or discord.utils.MISSING,
         ephemeral=True,
         allowed_mentions=messages.USERS_ONLY,
+        wait=True,
     )
+    snap = outcome.after
+    service = client_of(interaction).service
+    await service.record_post(snap.id, snap.version, snap.channel_id, sent.id, public=False)
 
 
 def is_public(outcome: Outcome) -> bool:
-    """Does this action end the seat's turn (or the game), or does the game show every action?"""
-    if get_presenter(outcome.after.game).public_every_action:
+    """Does the channel see this action: every action, or the end of a turn or of the game?"""
+    presenter = get_presenter(outcome.after.game)
+    if presenter.public_every_action or outcome.after.status != "active":
         return True
-    return outcome.after.to_move != outcome.before.to_move or outcome.after.status != "active"
+    ends_turn = getattr(presenter, "ends_turn", None)
+    if ends_turn is not None:  # e.g. solo Harmonies: the same seat plays the next turn too
+        return bool(ends_turn(outcome.moves))
+    return outcome.after.to_move != outcome.before.to_move
 
 
 async def on_action(

@@ -457,6 +457,10 @@ class HarmoniesPresenter:
 
     public_every_action = False
 
+    def ends_turn(self, moves: Sequence[LoggedMove]) -> bool:
+        """End turn is public even when the same seat plays next (solo)."""
+        return any(m.action == "end" for m in moves)
+
     def controls(self, state: Any, legal: Sequence[str], locale: str | None) -> ControlRows:
         return layout(state, legal, locale)[0]
 

@@ -403,8 +403,9 @@ class GameService:
         return await self.game(row.id)
 
     async def record_post(
-        self, game_id: int, version: int, channel_id: int, message_id: int
+        self, game_id: int, version: int, channel_id: int, message_id: int, public: bool = True
     ) -> None:
-        """Remember the message that shows ``version`` (used to link the game)."""
+        """Remember the message that shows ``version``: public ones link the game, and any of
+        them tells a restarted bot that the players have seen that version."""
         async with self.store.write() as tx:
-            await tx.record_post(game_id, version, channel_id, message_id)
+            await tx.record_post(game_id, version, channel_id, message_id, public)

@@ -76,7 +76,7 @@ class Tx(Protocol):
     ) -> int: ...
 
     async def record_post(
-        self, game_id: int, version: int, channel_id: int, message_id: int
+        self, game_id: int, version: int, channel_id: int, message_id: int, public: bool = True
     ) -> None: ...
 
 

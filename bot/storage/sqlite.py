@@ -126,12 +126,12 @@ class SqliteTx:
         return cursor.rowcount
 
     async def record_post(
-        self, game_id: int, version: int, channel_id: int, message_id: int
+        self, game_id: int, version: int, channel_id: int, message_id: int, public: bool = True
     ) -> None:
         await self._conn.execute(
-            "INSERT OR REPLACE INTO posts (game_id, version, channel_id, message_id)"
-            " VALUES (?, ?, ?, ?)",
-            (game_id, version, channel_id, message_id),
+            "INSERT OR REPLACE INTO posts (game_id, version, channel_id, message_id, public)"
+            " VALUES (?, ?, ?, ?, ?)",
+            (game_id, version, channel_id, message_id, int(public)),
         )
 
 
@@ -212,7 +212,7 @@ class SqliteStore:
     async def latest_post(self, game_id: int) -> tuple[int, int] | None:
         """(channel_id, message_id) of the newest message posted for the game."""
         async with self._read.execute(
-            "SELECT channel_id, message_id FROM posts WHERE game_id = ?"
+            "SELECT channel_id, message_id FROM posts WHERE game_id = ? AND public = 1"
             " ORDER BY version DESC, rowid DESC LIMIT 1",
             (game_id,),
         ) as cursor:
