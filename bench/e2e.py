@@ -416,7 +416,7 @@ class Player:
             assert turn is not None
             buttons = action_ids(turn)
             if not buttons:
-                r.games_finished += "won" in turn.content
+                r.games_finished += 1  # no game buttons left: the game is over
                 await self.ensure_game()
                 continue
             mover, action = self.choose(turn, buttons)
@@ -579,7 +579,7 @@ async def run_one(n: int, opts: Options, workdir: Path) -> dict[str, Any]:
         stall_max, over20, over50 = window(bot_seconds, wall0, wall_end)
         bad = [k for k, v in bot_seconds.items() if v[0] > 50 and wall0 <= k and k + 1 <= wall_end]
         shared = [k for k in bad if harness.per_second.get(k, [0.0])[0] > 50]
-        failed_moves = sum(results.errors.values())
+        failed_moves = sum(v for k, v in results.errors.items() if not k.startswith("new game"))
         log = bot.log_text()
         return {
             "channels": n,
