@@ -496,7 +496,10 @@ def _draw_others(
     locale: str | None,
     names: Sequence[str] | None,
     top: int,
+    bottom: int,
 ) -> None:
+    """Other players' boards and cards in progress, kept above ``bottom`` (the score table);
+    cards that do not fit are counted as ``+N``."""
     others = [s for s in range(state.seats) if s != focus]
     radius = {1: 26, 2: 22, 3: 18}[len(others)]
     if state.side == "B":
@@ -513,11 +516,14 @@ def _draw_others(
         cy = top + 48 + bh
         cx = x
         p = state.players[seat]
-        for cid, n in p.cards:
-            if cid not in p.in_progress():
-                continue
+        held = [(cid, n) for cid, n in p.cards if cid in p.in_progress()]
+        for index, (cid, n) in enumerate(held):
             if cx > x and cx + chip_width(cid, locale) > x + col_w - 6:
                 cx, cy = x, cy + 38
+            if cy + 34 > bottom:  # no room for another row: count the rest at the row's end
+                more = f"+{len(held) - index}"
+                draw_text(img, (x + col_w - 8, cy - 38 + 17), more, MIN_TEXT, INK, True, "rm")
+                break
             cx += _chip(img, cx, cy, cid, n, locale) + 4
 
 
@@ -612,12 +618,12 @@ def draw_rgb(
     _draw_central(img, state, locale)
     _draw_display(img, state, locale)
     others_top = BOARD_Y + 116 + 32 + CARD_H + 14
+    score_top = HEIGHT - 62 - 38 * state.seats
     if state.seats > 1:
-        _draw_others(img, state, focus, locale, names, others_top)
+        _draw_others(img, state, focus, locale, names, others_top, score_top)
     else:
         text = t(locale, "harmonies.board.suns", suns=_engine.suns(state))
         draw_text(img, (RIGHT_X, others_top + 16), text, MIN_TEXT, INK, True, "lm")
-    score_top = HEIGHT - 62 - 38 * state.seats
     _draw_scores(img, state, locale, names, score_top)
     return img
 
