@@ -56,7 +56,8 @@ class GameService:
 
     # ----------------------------------------------------------------- reading
 
-    def snapshot_of(self, row: GameRow) -> GameSnapshot:
+    def snapshot_of(self, row: GameRow, state: Any = None) -> GameSnapshot:
+        """The snapshot of a stored row (``state``: the row's state, already decoded)."""
         seats = tuple(Seat(s.seat, s.user_id, s.display_name, s.bot_level) for s in row.seats)
         base = GameSnapshot(
             id=row.id,
@@ -73,7 +74,8 @@ class GameService:
         if row.state_json is None:
             return base
         engine = get_engine(row.game)
-        state = engine.decode_state(json.loads(row.state_json))
+        if state is None:
+            state = engine.decode_state(json.loads(row.state_json))
         mover = engine.to_move(state)
         running = row.status == "active" and mover not in (CHANCE, TERMINAL)
         return replace(
@@ -182,11 +184,12 @@ class GameService:
             async with self.store.write() as tx:
                 game_id = await tx.insert_game(row)
                 await tx.set_seats(game_id, [SeatRow(0, host_id, host_name)])
+                lobby = await self._reread(tx, game_id)
         except OpenGameExists:
             busy = await self.store.open_game_in_channel(channel_id)
             raise (await self._busy(busy)) if busy else errors.ChannelBusy() from None
         log.info("lobby opened", extra={"game_id": game_id, "channel_id": channel_id})
-        return await self.game(game_id)
+        return lobby
 
     async def _busy(self, row: GameRow) -> errors.ChannelBusy:
         post = await self.store.latest_post(row.id)
@@ -245,7 +248,7 @@ class GameService:
                 move_count=0,
                 updated_at=self.clock(),
             )
-        return await self.game(game_id)
+            return await self._reread(tx, game_id)
 
     async def _lobby_row(self, tx: Any, game_id: int) -> GameRow:
         row = await tx.load_game(game_id)
@@ -268,7 +271,7 @@ class GameService:
                 move_count=0,
                 updated_at=self.clock(),
             )
-        return await self.game(game_id)
+            return await self._reread(tx, game_id)
 
     async def start(self, game_id: int, user_id: int) -> Outcome:
         """Deal the game (resolving its setup chance steps) and commit it."""
@@ -282,9 +285,9 @@ class GameService:
                 raise errors.TooFewPlayers(minimum=engine.info.min_seats, seated=len(row.seats))
             state = engine.initial_state(len(row.seats), json.loads(row.options_json))
             state, moves = self._resolve_chance(engine, state, row.seed, 0, [])
-            await self._commit(tx, row, engine, state, moves)
+            after = await self._commit(tx, row, engine, state, moves)
         log.info("game started", extra={"game_id": game_id})
-        return Outcome(before, await self.game(game_id), tuple(moves))
+        return Outcome(before, after, tuple(moves))
 
     # ----------------------------------------------------------------- playing
 
@@ -339,12 +342,14 @@ class GameService:
         seq = row.move_count
         moves = [LoggedMove(seq, seat, engine.encode_action(action))]
         state, moves = self._resolve_chance(engine, state, row.seed, seq + 1, moves)
-        await self._commit(tx, row, engine, state, moves)
+        after = await self._commit(tx, row, engine, state, moves)
         log.info("move %s", moves[0].action, extra={"game_id": row.id, "seq": seq, "seat": seat})
-        return Outcome(before, await self._after(tx, row.id), tuple(moves))
+        return Outcome(before, after, tuple(moves))
 
-    async def _after(self, tx: Any, game_id: int) -> GameSnapshot:
+    async def _reread(self, tx: Any, game_id: int) -> GameSnapshot:
+        """The game as this transaction wrote it (read on the writer connection)."""
         row = await tx.load_game(game_id)
+        assert row is not None
         return self.snapshot_of(row)
 
     @staticmethod
@@ -361,23 +366,35 @@ class GameService:
 
     async def _commit(
         self, tx: Any, row: GameRow, engine: Any, state: Any, moves: list[LoggedMove]
-    ) -> None:
+    ) -> GameSnapshot:
+        """Append the moves and the new state (version + 1); returns the game as committed."""
         now = self.clock()
         if moves:
             await tx.append_moves(
                 row.id, moves[0].seq, [MoveRow(m.seq, m.seat, m.action, now) for m in moves]
             )
         status = "finished" if engine.to_move(state) == TERMINAL else "active"
+        state_json = _dump(engine, state)
+        move_count = row.move_count + len(moves)
         changed = await tx.update_game(
             row.id,
             row.version,
             status=status,
-            state_json=_dump(engine, state),
-            move_count=row.move_count + len(moves),
+            state_json=state_json,
+            move_count=move_count,
             updated_at=now,
         )
         if changed != 1:  # another writer got there first (several processes on one file)
             raise errors.StaleBoard()
+        new_row = replace(
+            row,
+            status=status,
+            state_json=state_json,
+            move_count=move_count,
+            updated_at=now,
+            version=row.version + 1,
+        )
+        return self.snapshot_of(new_row, state)
 
     async def abandon(
         self, channel_id: int, user_id: int, can_manage_channel: bool
@@ -400,7 +417,7 @@ class GameService:
                 move_count=row.move_count,
                 updated_at=self.clock(),
             )
-        return await self.game(row.id)
+            return await self._reread(tx, row.id)
 
     async def record_post(
         self, game_id: int, version: int, channel_id: int, message_id: int, public: bool = True

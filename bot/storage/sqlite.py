@@ -143,6 +143,7 @@ class SqliteStore:
         self._writer: aiosqlite.Connection | None = None
         self._reader: aiosqlite.Connection | None = None
         self._write_lock = asyncio.Lock()
+        self._read_lock = asyncio.Lock()
 
     async def open(self) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -163,10 +164,16 @@ class SqliteStore:
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
 
-    @property
-    def _read(self) -> aiosqlite.Connection:
+    @asynccontextmanager
+    async def _reading(self) -> AsyncIterator[aiosqlite.Connection]:
+        """The reader connection, one read at a time.
+
+        Statements of concurrent coroutines would otherwise interleave on the connection and
+        share one read transaction, so a read could miss a write committed just before it.
+        """
         assert self._reader is not None, "store is not open"
-        return self._reader
+        async with self._read_lock:
+            yield self._reader
 
     @asynccontextmanager
     async def write(self) -> AsyncIterator[SqliteTx]:
@@ -182,39 +189,49 @@ class SqliteStore:
             await self._writer.execute("COMMIT")
 
     async def load_game(self, game_id: int) -> GameRow | None:
-        return await _game(self._read, "id = ?", (game_id,))
+        async with self._reading() as conn:
+            return await _game(conn, "id = ?", (game_id,))
 
     async def open_game_in_channel(self, channel_id: int) -> GameRow | None:
-        return await _game(
-            self._read, "channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
-        )
+        async with self._reading() as conn:
+            return await _game(
+                conn, "channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
+            )
 
     async def open_games(self) -> list[int]:
-        async with self._read.execute(
-            "SELECT id FROM games WHERE status = 'active' ORDER BY id"
-        ) as cursor:
+        async with (
+            self._reading() as conn,
+            conn.execute("SELECT id FROM games WHERE status = 'active' ORDER BY id") as cursor,
+        ):
             return [row[0] for row in await cursor.fetchall()]
 
     async def moves(self, game_id: int) -> list[MoveRow]:
-        async with self._read.execute(
-            "SELECT seq, seat, action, created_at FROM moves WHERE game_id = ? ORDER BY seq",
-            (game_id,),
-        ) as cursor:
+        async with (
+            self._reading() as conn,
+            conn.execute(
+                "SELECT seq, seat, action, created_at FROM moves WHERE game_id = ? ORDER BY seq",
+                (game_id,),
+            ) as cursor,
+        ):
             return [MoveRow(*row) for row in await cursor.fetchall()]
 
     async def posted_version(self, game_id: int) -> int | None:
-        async with self._read.execute(
-            "SELECT MAX(version) FROM posts WHERE game_id = ?", (game_id,)
-        ) as cursor:
+        async with (
+            self._reading() as conn,
+            conn.execute("SELECT MAX(version) FROM posts WHERE game_id = ?", (game_id,)) as cursor,
+        ):
             row = await cursor.fetchone()
         return row[0] if row else None
 
     async def latest_post(self, game_id: int) -> tuple[int, int] | None:
         """(channel_id, message_id) of the newest message posted for the game."""
-        async with self._read.execute(
-            "SELECT channel_id, message_id FROM posts WHERE game_id = ? AND public = 1"
-            " ORDER BY version DESC, rowid DESC LIMIT 1",
-            (game_id,),
-        ) as cursor:
+        async with (
+            self._reading() as conn,
+            conn.execute(
+                "SELECT channel_id, message_id FROM posts WHERE game_id = ? AND public = 1"
+                " ORDER BY version DESC, rowid DESC LIMIT 1",
+                (game_id,),
+            ) as cursor,
+        ):
             row = await cursor.fetchone()
         return (row[0], row[1]) if row else None

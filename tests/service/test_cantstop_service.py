@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 
 import pytest
 
@@ -15,13 +16,15 @@ CHANNEL = 555
 
 
 async def dump(store: SqliteStore) -> dict[str, list[tuple]]:
-    """Every row of every table, to prove a rejected input changed nothing."""
-    conn = store._read
-    out = {}
-    for table in ("games", "seats", "moves", "posts"):
-        async with conn.execute(f"SELECT * FROM {table} ORDER BY 1, 2") as cursor:  # noqa: S608
-            out[table] = list(await cursor.fetchall())
-    return out
+    """Every row of every table, read from the file by a separate connection."""
+    conn = sqlite3.connect(store.path)
+    try:
+        return {
+            table: conn.execute(f"SELECT * FROM {table} ORDER BY 1, 2").fetchall()  # noqa: S608
+            for table in ("games", "seats", "moves", "posts")
+        }
+    finally:
+        conn.close()
 
 
 async def started(service: GameService, players: int = 2) -> int:

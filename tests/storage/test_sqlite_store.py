@@ -14,9 +14,21 @@ from bot.storage.sqlite import SqliteStore
 
 def new_row(channel_id: int = 10, status: str = "active") -> GameRow:
     return GameRow(
-        id=0, guild_id=1, channel_id=channel_id, game="cantstop", rules_version=1, host_id=5,
-        options_json="{}", capacity=2, seed=9, status=status, version=0, move_count=0,
-        state_json='{"x": 1}', created_at="t0", updated_at="t0",
+        id=0,
+        guild_id=1,
+        channel_id=channel_id,
+        game="cantstop",
+        rules_version=1,
+        host_id=5,
+        options_json="{}",
+        capacity=2,
+        seed=9,
+        status=status,
+        version=0,
+        move_count=0,
+        state_json='{"x": 1}',
+        created_at="t0",
+        updated_at="t0",
     )
 
 
@@ -39,8 +51,12 @@ async def test_restart_sees_the_same_game(tmp_path) -> None:
         async with store.write() as tx:
             game_id = await tx.insert_game(new_row())
             await tx.set_seats(game_id, [SeatRow(0, 5, "Ann"), SeatRow(1, 6, "Ben")])
-            await tx.append_moves(game_id, 0, [MoveRow(0, 0, "roll", "t1"), MoveRow(1, None, "dice:1-2-3-4", "t1")])
-            await tx.update_game(game_id, 0, status="active", state_json='{"x": 2}', move_count=2, updated_at="t1")
+            await tx.append_moves(
+                game_id, 0, [MoveRow(0, 0, "roll", "t1"), MoveRow(1, None, "dice:1-2-3-4", "t1")]
+            )
+            await tx.update_game(
+                game_id, 0, status="active", state_json='{"x": 2}', move_count=2, updated_at="t1"
+            )
             await tx.record_post(game_id, 1, 10, 777)
         before = await store.load_game(game_id)
     async with SqliteStore(path) as store:
@@ -69,7 +85,9 @@ async def test_concurrent_writes_on_one_version_exactly_one_applies(tmp_path) ->
 
         async def bump(tag: str) -> int:
             async with store.write() as tx:
-                return await tx.update_game(game_id, 0, status="active", state_json=tag, move_count=1, updated_at=tag)
+                return await tx.update_game(
+                    game_id, 0, status="active", state_json=tag, move_count=1, updated_at=tag
+                )
 
         results = await asyncio.gather(bump("a"), bump("b"))
         assert sorted(results) == [0, 1]
@@ -84,9 +102,19 @@ async def test_two_store_processes_on_one_file_conflict_on_version(tmp_path) -> 
         async with first.write() as tx:
             game_id = await tx.insert_game(new_row())
         async with first.write() as tx:
-            assert await tx.update_game(game_id, 0, status="active", state_json="a", move_count=1, updated_at="a") == 1
+            assert (
+                await tx.update_game(
+                    game_id, 0, status="active", state_json="a", move_count=1, updated_at="a"
+                )
+                == 1
+            )
         async with second.write() as tx:
-            assert await tx.update_game(game_id, 0, status="active", state_json="b", move_count=1, updated_at="b") == 0
+            assert (
+                await tx.update_game(
+                    game_id, 0, status="active", state_json="b", move_count=1, updated_at="b"
+                )
+                == 0
+            )
         assert (await second.load_game(game_id)).state_json == "a"
 
 
@@ -97,3 +125,23 @@ async def test_a_failed_transaction_rolls_back(tmp_path) -> None:
                 await tx.insert_game(new_row())
                 raise RuntimeError("crash in the middle")
         assert await store.open_game_in_channel(10) is None
+
+
+async def test_reads_see_every_committed_write_under_concurrency(tmp_path) -> None:
+    """Many coroutines creating and reading back games at once: each sees its own write."""
+    async with SqliteStore(tmp_path / "b.db") as store:
+
+        async def create_and_read(channel: int) -> bool:
+            async with store.write() as tx:
+                game_id = await tx.insert_game(new_row(channel_id=channel))
+            return await store.load_game(game_id) is not None
+
+        async def reader() -> None:
+            for _ in range(50):
+                await store.open_game_in_channel(1)
+                await asyncio.sleep(0)
+
+        results = await asyncio.gather(
+            *(create_and_read(c) for c in range(100, 400)), *(reader() for _ in range(10))
+        )
+        assert all(r is True for r in results[:300])
