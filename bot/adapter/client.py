@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import hashlib
 import json
 import logging
@@ -48,6 +49,7 @@ class BoardroomBot(discord.Client):
     def __init__(self, settings: Settings, service: GameService) -> None:
         super().__init__(
             intents=discord.Intents.default(),
+            max_messages=None,  # the bot never reads past messages; keep the heap small
             allowed_mentions=discord.AllowedMentions(
                 everyone=False, roles=False, users=True, replied_user=False
             ),
@@ -181,5 +183,9 @@ async def run_bot(settings: Settings) -> None:
     async with SqliteStore(settings.database) as store:
         service = GameService(store)
         client = BoardroomBot(settings, service)
+        # Everything loaded so far lives as long as the process: keep it out of the full
+        # collections that would otherwise stall the event loop as the heap grows.
+        gc.collect()
+        gc.freeze()
         async with client:
             await client.start(settings.token)

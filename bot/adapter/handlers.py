@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+UNKNOWN_INTERACTION = 10062  # Discord's error code for an expired interaction token
+
 
 def client_of(interaction: discord.Interaction) -> BoardroomBot:
     return interaction.client  # type: ignore[return-value]
@@ -45,6 +47,10 @@ async def reply_error(interaction: discord.Interaction, error: BaseException) ->
     if isinstance(error, UserFacingError):
         log.debug("rejected: %s %s", error.key, error.params)
         text = error_text(locale, error)
+    elif isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION:
+        # Answered after Discord's 3 seconds (an overloaded host): nothing more can be said.
+        log.warning("interaction expired before it was answered", extra={"id": interaction.id})
+        return
     else:
         reference = uuid.uuid4().hex[:8]
         log.error("unexpected error (reference %s)", reference, exc_info=error)

@@ -28,11 +28,13 @@ def _catalogue(lang: str) -> dict[str, str]:
     return merged
 
 
+@cache
 def available_locales() -> tuple[str, ...]:
     root = resources.files(__package__).joinpath("locales")
     return tuple(sorted(p.name for p in root.iterdir() if p.is_dir()))
 
 
+@cache
 def language_of(locale: str | None) -> str:
     """Map a Discord locale such as ``en-US``, ``ja`` or ``de`` to a catalogue we have."""
     if not locale:
