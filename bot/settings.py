@@ -50,11 +50,13 @@ class Settings:
     api_base: str | None = None
     dev_guild_id: int | None = None
     log_level: str = "INFO"
+    render_processes: int = 0
 
     def __repr__(self) -> str:  # never print the token
         return (
             f"Settings(database={self.database!s}, api_base={self.api_base!r}, "
-            f"dev_guild_id={self.dev_guild_id!r}, log_level={self.log_level!r}, token=<hidden>)"
+            f"dev_guild_id={self.dev_guild_id!r}, log_level={self.log_level!r}, "
+            f"render_processes={self.render_processes}, token=<hidden>)"
         )
 
     __str__ = __repr__
@@ -72,4 +74,5 @@ class Settings:
             api_base=env.get("DISCORD_API_BASE", "").strip().rstrip("/") or None,
             dev_guild_id=int(guild) if guild else None,
             log_level=env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO",
+            render_processes=int(env.get("BOARDROOM_RENDER_PROCESSES", "").strip() or 0),
         )

@@ -19,6 +19,7 @@ from discord.http import Route
 from bot.adapter import commands, messages
 from bot.adapter.components import ActionButton, ActionSelect, LobbyButton
 from bot.adapter.handlers import reply_error
+from bot.adapter.rendering import start_processes, stop_processes
 from bot.adapter.words import CatalogueTranslator, user_locale
 from bot.i18n import DEFAULT_LOCALE, t
 from bot.service.bots import bot_to_move, play_bot_turn
@@ -187,5 +188,9 @@ async def run_bot(settings: Settings) -> None:
         # collections that would otherwise stall the event loop as the heap grows.
         gc.collect()
         gc.freeze()
-        async with client:
-            await client.start(settings.token)
+        start_processes(settings.render_processes)
+        try:
+            async with client:
+                await client.start(settings.token)
+        finally:
+            stop_processes()

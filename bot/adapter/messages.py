@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 from dataclasses import dataclass
 
 import discord
 
 from bot.adapter.components import LobbyButton, action_view
+from bot.adapter.rendering import draw_png
 from bot.i18n import has, join_list, t
 from bot.present import get_presenter
 from bot.service.bots import has_bots
 from bot.service.models import GameSnapshot, Outcome
 from engines.bots import LEVELS
 from engines.registry import get_engine
-from render import describe, render_png
+from render import describe
 
 #: mentions only ever ping users, never roles or everyone
 USERS_ONLY = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
@@ -108,7 +108,7 @@ def result_line(locale: str, snap: GameSnapshot) -> str:
 async def board_png(locale: str, snap: GameSnapshot, **kwargs: object) -> tuple[bytes, str]:
     """Render off the event loop (Pillow is CPU-bound)."""
     names = display_names(snap)
-    png = await asyncio.to_thread(render_png, snap.game, snap.state, locale, names=names, **kwargs)
+    png = await draw_png(snap.game, snap.state, locale, names=names, **kwargs)
     return png, describe(snap.game, snap.state, locale, names=names, **kwargs)
 
 

@@ -5,11 +5,17 @@ from __future__ import annotations
 import asyncio
 import copy
 
+import pytest
+
 from tests.e2e.helpers import action_ids, assert_board, open_and_start, seat_users
 
 
-async def test_a_whole_game_clicked_through_the_buttons(fake_discord, bot_process) -> None:
-    bot = await bot_process()
+@pytest.mark.parametrize("render_processes", ["0", "1"])
+async def test_a_whole_game_clicked_through_the_buttons(
+    fake_discord, bot_process, render_processes: str
+) -> None:
+    """Boards drawn in worker threads (the default) or in a worker process."""
+    bot = await bot_process(BOARDROOM_RENDER_PROCESSES=render_processes)
     table = await seat_users(fake_discord, bot.guild, "Alice", "Bob")
     alice, bob = table.users
     turn = await open_and_start(table)
@@ -32,6 +38,7 @@ async def test_a_whole_game_clicked_through_the_buttons(fake_discord, bot_proces
         assert steps < 3000
     fake_discord.assert_no_unknown_routes()
     assert max(fake_discord.response_latencies()) < 3.0
+    assert ("worker processes" in bot.log_text()) == (render_processes == "1")
 
 
 async def stored_state(bot) -> list[tuple]:
