@@ -1,0 +1,187 @@
+"""Strength and speed of the Harmonies and Kokeshi bots.
+
+    python -m bench.bots_games                # 200 games per pairing and game
+    python -m bench.bots_games --quick        # 40 games per pairing, a few minutes
+    python -m bench.bots_games --games 400 --only harmonies
+
+For each game, heads-up (2 players, seats alternated between games):
+
+* hard vs medium and medium vs random-legal win rates (a shared win counts one half), with a
+  95% Wilson confidence interval;
+* per-decision time of every bot (median, p95, max), over all its decisions.
+
+Games are driven directly through the engines: chance outcomes come from
+``engine.sample_chance(state, Rng.for_step(seed, step))`` and each bot decision gets its own
+generator keyed by the seed and step. The figures are reported, never asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from multiprocessing import Pool
+from typing import Any
+
+from engines.base import CHANCE, TERMINAL
+from engines.bots.generic import RandomLegalBot
+from engines.harmonies.rules import HarmoniesEngine
+from engines.kokeshi.rules import KokeshiEngine
+from engines.rng import Rng
+
+MAX_STEPS = 50_000
+Z95 = 1.959964
+GAMES = ("harmonies", "kokeshi")
+
+
+def engine_for(game: str) -> Any:
+    return HarmoniesEngine() if game == "harmonies" else KokeshiEngine()
+
+
+def make(game: str, level: str) -> Any:
+    """A bot by level name; ``random`` is the uniform random-legal baseline."""
+    if level == "random":
+        return RandomLegalBot()
+    if game == "harmonies":
+        from engines.bots import harmonies
+
+        return harmonies.make_bot(level)
+    from engines.bots import kokeshi
+
+    return kokeshi.make_bot(level)
+
+
+def bot_rng(seed: int, seq: int) -> Rng:
+    """A bot's generator for one decision, independent of the chance stream."""
+    return Rng(f"bench-bot:{seed}:{seq}".encode())
+
+
+def play(
+    game: str,
+    levels: Sequence[str],
+    seed: int,
+    times: dict[str, list[float]] | None = None,
+    options: dict[str, object] | None = None,
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """One game with ``levels[i]`` in seat ``i``: (winning seats, final scores)."""
+    engine = engine_for(game)
+    bots = [make(game, level) for level in levels]
+    state = engine.initial_state(len(levels), options or {})
+    for seq in range(MAX_STEPS):
+        seat = engine.to_move(state)
+        if seat == TERMINAL:
+            return tuple(engine.winners(state)), tuple(engine.scores(state))
+        if seat == CHANCE:
+            action = engine.sample_chance(state, Rng.for_step(seed, seq))
+        else:
+            start = time.perf_counter()
+            action = bots[seat].choose(engine, state, bot_rng(seed, seq))
+            if times is not None:
+                times[levels[seat]].append(time.perf_counter() - start)
+        state = engine.apply(state, action)
+    raise RuntimeError(f"{game} game {seed} did not finish")
+
+
+def _job(
+    args: tuple[str, tuple[str, str], Sequence[int]],
+) -> tuple[list[tuple[float, int, int]], dict[str, list[float]]]:
+    game, levels, seeds = args
+    times: dict[str, list[float]] = {level: [] for level in levels}
+    results = []
+    for seed in seeds:
+        seated = (levels[1], levels[0]) if seed % 2 else levels
+        winners, scores = play(game, seated, seed, times)
+        mine = seated.index(levels[0])
+        other = 1 - mine
+        won = 0.0 if mine not in winners else (1.0 if len(winners) == 1 else 0.5)
+        results.append((won, scores[mine], scores[other]))
+    return results, times
+
+
+def run(
+    game: str, levels: tuple[str, str], games: int, seed0: int, procs: int
+) -> tuple[list[tuple[float, int, int]], dict[str, list[float]]]:
+    """Play ``games`` games split over ``procs`` processes (seats alternate by seed)."""
+    seeds = list(range(seed0, seed0 + games))
+    chunks = [seeds[i::procs] for i in range(procs)]
+    jobs = [(game, levels, chunk) for chunk in chunks if chunk]
+    if procs > 1:
+        with Pool(procs) as pool:
+            parts = pool.map(_job, jobs)
+    else:
+        parts = [_job(job) for job in jobs]
+    results: list[tuple[float, int, int]] = []
+    times: dict[str, list[float]] = {level: [] for level in levels}
+    for res, tms in parts:
+        results.extend(res)
+        for level, values in tms.items():
+            times[level].extend(values)
+    return results, times
+
+
+def wilson(successes: float, n: int) -> tuple[float, float, float]:
+    """Rate and Wilson 95% interval (``successes`` may hold halves)."""
+    if n == 0:
+        return 0.0, 0.0, 1.0
+    p = successes / n
+    denom = 1 + Z95**2 / n
+    centre = (p + Z95**2 / (2 * n)) / denom
+    half = Z95 * math.sqrt(p * (1 - p) / n + Z95**2 / (4 * n * n)) / denom
+    return p, centre - half, centre + half
+
+
+def timing(values: Sequence[float]) -> str:
+    ordered = sorted(values)
+    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+    return (
+        f"median {statistics.median(ordered) * 1e3:.1f} ms, p95 {p95 * 1e3:.1f} ms, "
+        f"max {ordered[-1] * 1e3:.0f} ms over {len(ordered)} decisions"
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=200, help="games per pairing")
+    parser.add_argument("--quick", action="store_true", help="40 games per pairing")
+    parser.add_argument("--procs", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--only", choices=GAMES, help="one game only")
+    parser.add_argument(
+        "--pairs",
+        default="hard-medium,medium-random",
+        help="comma-separated pairings, e.g. hard-medium,medium-random,hard-random",
+    )
+    args = parser.parse_args(argv)
+    games = 40 if args.quick else args.games
+    pairs = [tuple(p.split("-")) for p in args.pairs.split(",") if p]
+    started = time.perf_counter()
+    print(f"Harmonies / Kokeshi bots (seed {args.seed}, {args.procs} processes)", flush=True)
+    for game in (args.only,) if args.only else GAMES:
+        all_times: dict[str, list[float]] = {}
+        for first, second in pairs:
+            t0 = time.perf_counter()
+            results, times = run(game, (first, second), games, args.seed, args.procs)
+            for level, values in times.items():
+                all_times.setdefault(level, []).extend(values)
+            rate, low, high = wilson(sum(r[0] for r in results), len(results))
+            mean_me = statistics.fmean(r[1] for r in results)
+            mean_other = statistics.fmean(r[2] for r in results)
+            print(
+                f"  {game} {first} vs {second}: {first} wins {rate:.1%} "
+                f"(95% CI {low:.1%}-{high:.1%}), n={len(results)}, seats alternated; "
+                f"mean score {mean_me:.1f} vs {mean_other:.1f} "
+                f"[{time.perf_counter() - t0:.0f} s]",
+                flush=True,
+            )
+        for level, values in all_times.items():
+            if level != "random":
+                print(f"  {game} decision time {level:6s}: {timing(values)}", flush=True)
+    print(f"  wall time {time.perf_counter() - started:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
