@@ -21,6 +21,8 @@ LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 #: game name -> module path providing ``make_bot(level)``; imported lazily.
 _BOT_MODULES: dict[str, str] = {
     "cantstop": "engines.bots.cantstop",
+    "harmonies": "engines.bots.harmonies",
+    "kokeshi": "engines.bots.kokeshi",
 }
 
 
