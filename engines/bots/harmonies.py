@@ -15,8 +15,11 @@
   picks, valued by the best space it could take next turn.
 
 Bots keep no memory between calls: every decision re-plans the rest of the turn from the
-state, which gives the same plan because the planner is deterministic. Hexes are handled as
-cell indexes of ``cards.BOARD_CELLS``; actions are always taken from ``engine.legal_actions``.
+state, which gives the same plan because the planner is deterministic. Search sizes are fixed
+(beam width, plans re-ranked, samples), never bounded by the clock, so a decision depends only
+on the state and the ``Rng`` handed in (sampled chance uses generators derived from it).
+Hexes are handled as cell indexes of ``cards.BOARD_CELLS``; actions are always taken from
+``engine.legal_actions``.
 """
 
 from __future__ import annotations

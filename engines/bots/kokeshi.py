@@ -3,20 +3,23 @@
 A Kokeshi turn is one kokeshi move followed by the choices its cascade asks for (sides, targets,
 animals, tiles, columns, placement order), with bag draws in between when the display refills.
 
-* ``easy``   - random legal choices with mild preferences: a move that lands on an empty space
-  or on a tile is as likely as any other, but it takes an achievement tile when one is offered
-  and never puts a tile next to one of its colour when another column is free.
+* ``easy``   - random legal choices with mild preferences: it takes the best achievement tile
+  when one is offered and, when it picks a column for a tile, prefers one where the tile does
+  not touch a tile of its colour.
 * ``medium`` - greedy over its own turn: searches every sequence of its own choices up to the
   end of the turn (a bag draw is sampled once) and keeps the one with the best score lead
   (its running total minus the best opponent's), plus a little progress towards the next
   height level of each track.
-* ``hard``   - the same turn search with several sampled bag draws, on a richer value: height
-  progress, kokeshi standing ready to claim a new tile or an achievement tile, achievement tiles
-  still open in each colour, animal tracks about to pay or to take the lead, and the end
-  trigger; searches are bounded by a node budget.
+* ``hard``   - the same turn search with two sampled bag draws at the first draw, on a richer
+  value: height progress, kokeshi standing ready to claim a new tile, achievement tiles still
+  open in each colour, the next step of each animal track and thin animal leads at risk. The
+  best few end-of-turn positions are then re-ranked by a one-move look-ahead: the best move of
+  the opponent who plays next and its own best next move, each played out greedily to the end
+  of that turn with a sampled draw.
 
-Every sampled draw comes from a generator derived from the ``Rng`` passed in, so a decision is
-a pure function of the state and that generator.
+Searches are bounded by a node budget, never by the clock, so decisions do not depend on the
+speed of the machine. Every sampled draw comes from a generator derived from the
+``Rng`` passed in, so a decision is a pure function of the state and that generator.
 """
 
 from __future__ import annotations
