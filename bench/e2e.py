@@ -53,7 +53,6 @@ import os
 import random
 import re
 import statistics
-import sys
 import tempfile
 import time
 from collections import Counter
@@ -63,7 +62,7 @@ from typing import Any
 
 from bench.e2e_bot import STALL_FILE_ENV, StallMonitor, read_stall_file, window
 from bench.stats import percentile
-from tests.e2e.conftest import READY_TIMEOUT, BotProcess, BotStartError
+from tests.e2e.conftest import BotProcess
 from tests.fakediscord import (
     FakeChannel,
     FakeDiscordDriver,
@@ -71,7 +70,6 @@ from tests.fakediscord import (
     InteractionRecord,
     StoredMessage,
 )
-from tests.fakediscord.driver import NoGatewaySession
 
 TURN_ID = re.compile(r"br:(\d+):(\d+):(.+)")
 MENTION = re.compile(r"<@!?(\d+)>")
@@ -125,34 +123,7 @@ class TrackedRecord(InteractionRecord):
 class BenchDriver(FakeDiscordDriver):
     """The fake's driver, recording TrackedRecords (each waiter wakes only for its own record)."""
 
-    async def _send(
-        self,
-        payload: dict[str, Any],
-        user: FakeUser,
-        channel: FakeChannel,
-        message: StoredMessage | None,
-    ) -> InteractionRecord:
-        sessions = self.fake.ready_sessions()
-        if not sessions:
-            raise NoGatewaySession("no gateway session is READY")
-        now = asyncio.get_running_loop().time()
-        rec = TrackedRecord(
-            id=int(payload["id"]),
-            token=payload["token"],
-            type=payload["type"],
-            payload=payload,
-            user=user,
-            channel_id=channel.id,
-            guild_id=channel.guild_id,
-            created_at=now,
-            deadline=now + self.fake.response_deadline,
-            _changed=self.fake.changed,
-            source_message=message,
-        )
-        self.fake.interactions[rec.id] = rec
-        self.fake.by_token[rec.token] = rec
-        await sessions[-1].dispatch("INTERACTION_CREATE", payload)
-        return rec
+    record_class = TrackedRecord
 
 
 async def settle(rec: InteractionRecord, need_followup: bool, timeout: float) -> str:
@@ -182,45 +153,8 @@ async def settle(rec: InteractionRecord, need_followup: bool, timeout: float) ->
 # the bot process
 
 
-class BenchBot(BotProcess):
-    """BotProcess started as ``python -m bench.e2e_bot`` (the bot plus a stall monitor)."""
-
-    async def start(self, timeout: float = READY_TIMEOUT) -> None:
-        """Spawn the bot and wait for READY and the command sync."""
-        ready_before = self.driver.ready_count
-        syncs_before = len(self.driver.sync_events)
-        self.starts += 1
-        self._log = self.log_path.open("ab")
-        self.proc = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "bench.e2e_bot",
-            cwd=self.workdir,
-            env=self.env,
-            stdin=asyncio.subprocess.DEVNULL,
-            stdout=self._log,
-            stderr=asyncio.subprocess.STDOUT,
-        )
-        ready = asyncio.ensure_future(
-            self.driver.fake.wait_until(
-                lambda: (
-                    self.driver.ready_count > ready_before
-                    and len(self.driver.sync_events) > syncs_before
-                ),
-                timeout,
-            )
-        )
-        exited = asyncio.ensure_future(self.proc.wait())
-        done, pending = await asyncio.wait({ready, exited}, return_when=asyncio.FIRST_COMPLETED)
-        for fut in pending:
-            fut.cancel()
-        await asyncio.gather(*pending, return_exceptions=True)
-        if ready in done and ready.exception() is None:
-            return
-        if exited in done:
-            raise BotStartError(f"bot exited with {self.proc.returncode}:\n{self.log_tail()}")
-        await self.kill()
-        raise BotStartError(f"bot not READY+synced within {timeout}s:\n{self.log_tail()}")
+#: the bot plus a stall monitor (see ``bench.e2e_bot``), started like the e2e tests start it
+BENCH_BOT_COMMAND = ("-m", "bench.e2e_bot")
 
 
 def rss_kib(pid: int) -> int | None:
@@ -482,7 +416,7 @@ async def run_one(n: int, opts: Options, workdir: Path) -> dict[str, Any]:
     harness.start()
     driver = BenchDriver()
     await driver.start()
-    bot: BenchBot | None = None
+    bot: BotProcess | None = None
     rss_task: asyncio.Task[None] | None = None
     try:
         guild = await driver.add_guild("Bench")
@@ -495,13 +429,14 @@ async def run_one(n: int, opts: Options, workdir: Path) -> dict[str, Any]:
             channel = await driver.add_channel(guild, f"table-{i}")
             players.append(Player(driver, channel, host, guest, results, opts.timeout))
         stall_path = workdir / "stalls.json"
-        bot = BenchBot(
+        bot = BotProcess(
             driver=driver,
             guild=guild,
             workdir=workdir,
             db_path=workdir / "boardroom.db",
             log_path=workdir / "bot.log",
             extra_env={"LOG_LEVEL": "WARNING", STALL_FILE_ENV: str(stall_path)},
+            command=BENCH_BOT_COMMAND,
         )
         await bot.start(timeout=60.0)
         assert bot.pid is not None

@@ -51,6 +51,7 @@ class Settings:
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     render_processes: int = 0
+    max_in_flight: int = 200
 
     def __repr__(self) -> str:  # never print the token
         return (
@@ -75,4 +76,5 @@ class Settings:
             dev_guild_id=int(guild) if guild else None,
             log_level=env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO",
             render_processes=int(env.get("BOARDROOM_RENDER_PROCESSES", "").strip() or 0),
+            max_in_flight=int(env.get("BOARDROOM_MAX_IN_FLIGHT", "").strip() or 200),
         )

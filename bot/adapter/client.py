@@ -59,6 +59,7 @@ class BoardroomBot(discord.Client):
         self.service = service
         self.tree = GameTree(self)
         self._bot_games: set[int] = set()
+        self.in_flight = 0  # interactions being handled now (see handlers.guarded)
         self._bot_tasks: set[asyncio.Task[None]] = set()
         commands.register(self.tree)
 

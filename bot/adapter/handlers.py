@@ -62,10 +62,20 @@ async def reply_error(interaction: discord.Interaction, error: BaseException) ->
 
 
 async def guarded(interaction: discord.Interaction, work: Any) -> None:
+    """Run one interaction's work: every failure gets an answer, and an overloaded bot sheds
+    interactions it could not answer within Discord's 3 seconds anyway (nothing is applied)."""
+    client = client_of(interaction)
+    if client.in_flight >= client.settings.max_in_flight:
+        work.close()
+        log.warning("busy: %d interactions in flight, one dropped", client.in_flight)
+        return
+    client.in_flight += 1
     try:
         await work
     except Exception as exc:  # every failure still gets an answer
         await reply_error(interaction, exc)
+    finally:
+        client.in_flight -= 1
 
 
 async def post_turn(

@@ -54,6 +54,8 @@ class BotProcess:
     log_path: Path
     extra_env: dict[str, str] = field(default_factory=dict)
     proc: asyncio.subprocess.Process | None = None
+    #: what runs: exactly what a user runs (a benchmark swaps in its instrumented launcher)
+    command: tuple[str, ...] = ("-m", "bot", "run")
     starts: int = 0
     _log: IO[bytes] | None = None
 
@@ -98,9 +100,7 @@ class BotProcess:
         self._log.flush()
         self.proc = await asyncio.create_subprocess_exec(
             sys.executable,
-            "-m",
-            "bot",
-            "run",
+            *self.command,
             cwd=self.workdir,
             env=self.env,
             stdin=asyncio.subprocess.DEVNULL,

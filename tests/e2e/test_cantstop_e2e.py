@@ -283,3 +283,64 @@ async def test_a_refused_board_post_loses_nothing(fake_discord, bot_process) -> 
     rec = await fake_discord.click(alice, board, buttons[sorted(buttons)[0]])
     await rec.wait_response()
     assert not rec.ephemeral
+
+
+async def posts_count(bot) -> int:
+    import sqlite3
+
+    conn = sqlite3.connect(f"file:{bot.db_path}?mode=ro", uri=True)
+    try:
+        return conn.execute("SELECT COUNT(*) FROM posts").fetchone()[0]
+    finally:
+        conn.close()
+
+
+async def until_posted(bot, count: int) -> None:
+    """Wait until the bot has finished its work for a step (it records the message last)."""
+    for _ in range(200):
+        if await posts_count(bot) >= count:
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError("the bot never finished the step")
+
+
+async def test_an_overloaded_bot_drops_clicks_without_applying_them(
+    fake_discord, bot_process
+) -> None:
+    """With room for one interaction at a time, a click that arrives while another is being
+    handled is dropped: no answer (Discord would show "interaction failed") and nothing applied."""
+    bot = await bot_process(BOARDROOM_MAX_IN_FLIGHT="1")
+    table = await seat_users(fake_discord, bot.guild, "Alice", "Bob")
+    alice, bob = table.users
+    rec = await fake_discord.slash(alice, table.channel, "play", {}, subcommand="cantstop")
+    await rec.wait_response()
+    await until_posted(bot, 1)
+    gid = rec.original.custom_ids[0].split(":")[1]
+    joined = await fake_discord.click(bob, rec.original, f"brl:{gid}:join")
+    await joined.wait_response()
+    start = await fake_discord.click(
+        alice, fake_discord.message(rec.original.id), f"brl:{gid}:start"
+    )
+    (first,) = await start.wait_followups(1, timeout=10)
+    await until_posted(bot, 2)
+    before = await stored_state(bot)
+    fake_discord.response_deadline = 1.0
+    roll = action_ids(first)["roll"]
+    one, two = await asyncio.gather(
+        fake_discord.click(alice, copy.deepcopy(first), roll),
+        fake_discord.click(bob, copy.deepcopy(first), roll),
+    )
+    answered = []
+    for click in (one, two):
+        try:
+            await click.wait_response(timeout=2.0)
+            answered.append(click)
+        except TimeoutError:
+            pass
+    _games, moves = await stored_state(bot)
+    applied = len(moves) - len(before[1])
+    if len(answered) == 2:  # handled one after the other: Alice rolled, Bob was refused
+        assert applied == 2 and two.ephemeral
+    else:  # the second arrival was dropped unanswered and unapplied
+        assert len(answered) == 1 and "one dropped" in bot.log_text()
+        assert applied == (2 if answered[0] is one else 0)

@@ -118,12 +118,7 @@ async def refused(driver: FakeDiscordDriver, user: FakeUser, message: StoredMess
 
 
 async def bot_ready(bot: BotProcess, timeout: float = 15.0) -> None:
-    """Wait until the bot ran its ``on_ready`` (its resume pass over running games).
-
-    The fixture returns at READY + command sync, but discord.py dispatches ``ready`` about two
-    seconds later; a game played in between is "resumed" with the state of that moment (see
-    ``test_a_restart_mid_turn_posts_nothing_publicly``).
-    """
+    """Wait until discord.py dispatched ``on_ready`` (about two seconds after READY)."""
     deadline = time.monotonic() + timeout
     while bot.log_text().count("connected as") < bot.starts:
         assert time.monotonic() < deadline, bot.log_tail()
@@ -328,3 +323,38 @@ async def test_a_solo_end_of_turn_is_posted_publicly(fake_discord, bot_process) 
         if code == "end":
             break
     assert not turn.ephemeral, turn.content
+
+
+async def test_a_person_against_a_computer_opponent(fake_discord, bot_process) -> None:
+    """After the person's End turn, the bot plays its whole turn and posts it as one message."""
+    bot = await bot_process(BOARDROOM_BOT_PAUSE="0")
+    table = await seat_users(fake_discord, bot.guild, "Ana")
+    (ana,) = table.users
+    rec = await fake_discord.slash(ana, table.channel, "play", {}, subcommand="harmonies")
+    await rec.wait_response()
+    gid = lobby_id(rec.original)
+    added = await fake_discord.click(ana, rec.original, f"brl:{gid}:bot-medium")
+    await added.wait_response()
+    start = await fake_discord.click(ana, fake_discord.message(rec.original.id), f"brl:{gid}:start")
+    await start.wait_response()
+    (turn,) = await start.wait_followups(1, timeout=10)
+    player = Player(seed=4)
+    bot_turns = 0
+    for _ in range(200):
+        if bot_turns == 2:
+            break
+        if f"<@{ana.id}>" not in turn.content.splitlines()[-1]:
+            # The bot moves first or next: its turn arrives as one channel message.
+            turn = await fake_discord.wait_for_channel_message(
+                table.channel, lambda m: f"<@{ana.id}>" in m.content, after=turn.id, timeout=20
+            )
+            assert "Bot 2 (medium)" in turn.content
+            check_png(turn, Path(bot.workdir) / "vs-bot", f"bot-{bot_turns}")
+            bot_turns += 1
+            continue
+        controls = controls_of(turn)
+        code = player.choose(controls)
+        step = await press(fake_discord, ana, turn, controls[code], code)
+        await step.wait_response()
+        (turn,) = await step.wait_followups(1, timeout=10)
+    assert bot_turns == 2

@@ -30,6 +30,9 @@ class NoGatewaySession(RuntimeError):
 class FakeDiscordDriver:
     """Drives a FakeDiscord from tests."""
 
+    #: the record type made for each interaction (a benchmark may add its own bookkeeping)
+    record_class: type[InteractionRecord] = InteractionRecord
+
     def __init__(self, fake: FakeDiscord | None = None, **options: Any) -> None:
         self.fake = fake or FakeDiscord(**options)
         self.strict_commands = True
@@ -520,7 +523,7 @@ class FakeDiscordDriver:
         if not sessions:
             raise NoGatewaySession("no gateway session is READY")
         now = asyncio.get_running_loop().time()
-        rec = InteractionRecord(
+        rec = self.record_class(
             id=int(payload["id"]),
             token=payload["token"],
             type=payload["type"],
