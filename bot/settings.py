@@ -38,6 +38,14 @@ def environment(env_file: Path | None = Path(".env")) -> dict[str, str]:
     return merged
 
 
+def render_processes(text: str) -> int:
+    """``auto`` (or empty): one drawing process when the machine has a spare core, else none."""
+    text = text.strip().lower()
+    if text in ("", "auto"):
+        return 1 if (os.cpu_count() or 1) >= 2 else 0
+    return max(0, int(text))
+
+
 def heartbeat_path(settings: Settings) -> Path:
     """A file the running bot touches every 30 s; the container health check reads its age."""
     return settings.database.with_name(settings.database.name + ".heartbeat")
@@ -75,6 +83,6 @@ class Settings:
             api_base=env.get("DISCORD_API_BASE", "").strip().rstrip("/") or None,
             dev_guild_id=int(guild) if guild else None,
             log_level=env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO",
-            render_processes=int(env.get("BOARDROOM_RENDER_PROCESSES", "").strip() or 0),
+            render_processes=render_processes(env.get("BOARDROOM_RENDER_PROCESSES", "")),
             max_in_flight=int(env.get("BOARDROOM_MAX_IN_FLIGHT", "").strip() or 200),
         )

@@ -38,3 +38,13 @@ def test_log_lines_are_redacted() -> None:
     record = logging.LogRecord("x", logging.INFO, __file__, 1, "auth %s ok", ("Bot s3cr3t",), None)
     assert RedactSecrets("s3cr3t").filter(record)
     assert record.getMessage() == "auth Bot <redacted> ok"
+
+
+def test_render_processes_auto_and_explicit(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot import settings as module
+
+    monkeypatch.setattr(module.os, "cpu_count", lambda: 4)
+    assert module.render_processes("auto") == 1 and module.render_processes("") == 1
+    monkeypatch.setattr(module.os, "cpu_count", lambda: 1)
+    assert module.render_processes("auto") == 0
+    assert module.render_processes("3") == 3 and module.render_processes("0") == 0
