@@ -9,7 +9,8 @@ import discord
 
 from bot.adapter.components import LobbyButton, action_view
 from bot.adapter.rendering import draw_png
-from bot.i18n import has, join_list, t
+from bot.adapter.words import game_title
+from bot.i18n import join_list, t
 from bot.present import get_presenter
 from bot.service.bots import has_bots
 from bot.service.models import GameSnapshot, Outcome
@@ -20,11 +21,6 @@ from render import describe
 #: mentions only ever ping users, never roles or everyone
 USERS_ONLY = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 MAX_CONTENT = 2000
-
-
-def game_title(locale: str, game: str) -> str:
-    key = f"{game}.title"
-    return t(locale, key) if has(key) else get_engine(game).info.title
 
 
 def mention(seat_user_id: int | None, name: str) -> str:

@@ -26,14 +26,15 @@ def error_text(locale: str, error: UserFacingError) -> str:
     if error.key == "error.channel_busy" and params.get("message_id"):
         guild = params.get("guild_id") or "@me"
         link = f"https://discord.com/channels/{guild}/{params['channel_id']}/{params['message_id']}"
-        return t(locale, "error.channel_busy_link", game=_game_title(locale, params), link=link)
+        title = game_title(locale, str(params["game"]))
+        return t(locale, "error.channel_busy_link", game=title, link=link)
     if "game" in params:
-        params["game"] = _game_title(locale, params)
+        params["game"] = game_title(locale, str(params["game"]))
     return t(locale, error.key, **params)
 
 
-def _game_title(locale: str, params: dict[str, object]) -> str:
-    game = str(params.get("game", ""))
+def game_title(locale: str, game: str) -> str:
+    """A game's name in the locale (its registry id when the catalogue has none)."""
     key = f"{game}.title"
     return t(locale, key) if has(key) else game
 
