@@ -2,55 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
-
 import pytest
 
-from engines.base import CHANCE, TERMINAL
-from engines.bots.generic import RandomLegalBot
 from engines.bots.harmonies import compat, make_bot, placements
 from engines.harmonies.cards import ANIMAL_IDS, BOARD_CELLS
 from engines.harmonies.rules import HarmoniesEngine
-from engines.harmonies.state import HarmoniesState
-from engines.rng import Rng
+from tests.engines.bot_harness import play as harness_play
 
 ENGINE = HarmoniesEngine()
 
 
-def play(
-    bots: Sequence[Any],
-    seed: int,
-    options: dict[str, object] | None = None,
-    max_decisions: int | None = None,
-) -> tuple[HarmoniesState, list[str]]:
-    """Play one game (or its first ``max_decisions`` decisions); every bot action is checked."""
-    state = ENGINE.initial_state(len(bots), options or {})
-    log: list[str] = []
-    decisions = 0
-    for seq in range(20_000):
-        seat = ENGINE.to_move(state)
-        if seat == TERMINAL:
-            return state, log
-        if seat == CHANCE:
-            action = ENGINE.sample_chance(state, Rng.for_step(seed, seq))
-        else:
-            if max_decisions is not None and decisions >= max_decisions:
-                return state, log
-            decisions += 1
-            action = bots[seat].choose(ENGINE, state, Rng(f"t:{seed}:{seq}".encode()))
-            assert action in ENGINE.legal_actions(state), (seed, seq, action)
-            assert action.kind != "undo" or isinstance(bots[seat], RandomLegalBot)
-        log.append(ENGINE.encode_action(action))
-        state = ENGINE.apply(state, action)
-    raise AssertionError("game did not finish")
-
-
-def test_levels_and_names() -> None:
-    for level in ("easy", "medium", "hard"):
-        assert make_bot(level).name == f"harmonies-{level}"
-    with pytest.raises(KeyError):
-        make_bot("impossible")
+def play(bots, seed, options=None, max_decisions=None):
+    """The shared harness on this game's engine; the bots never undo their own moves."""
+    state, log = harness_play(ENGINE, bots, seed, options, max_decisions)
+    assert "undo" not in log
+    return state, log
 
 
 @pytest.mark.parametrize(
@@ -88,33 +54,6 @@ def test_hard_in_bigger_games_stays_legal() -> None:
     bots = [make_bot("hard"), make_bot("easy"), make_bot("hard"), make_bot("medium")]
     play(bots, 8, {"side": "B", "spirits": True}, max_decisions=40)
     play(bots[:3], 9, {"side": "A"}, max_decisions=30)
-
-
-def test_same_seed_same_game() -> None:
-    bots = [make_bot("easy"), make_bot("medium")]
-    assert play(bots, 11)[1] == play(bots, 11)[1]
-    assert play(bots, 11)[1] != play(bots, 12)[1]
-
-
-def test_hard_decisions_are_deterministic() -> None:
-    hard = make_bot("hard")
-    state, _ = play([make_bot("medium"), make_bot("medium")], 13, max_decisions=25)
-    while ENGINE.to_move(state) == CHANCE:
-        state = ENGINE.apply(state, ENGINE.sample_chance(state, Rng.for_step(13, 999)))
-    first = hard.choose(ENGINE, state, Rng(b"same"))
-    assert hard.choose(ENGINE, state, Rng(b"same")) == first
-
-
-def test_medium_beats_random() -> None:
-    medium, rnd = make_bot("medium"), RandomLegalBot()
-    wins = 0.0
-    for seed in range(10):
-        seats = [medium, rnd] if seed % 2 == 0 else [rnd, medium]
-        state, _ = play(seats, 100 + seed)
-        me = seats.index(medium)
-        winners = ENGINE.winners(state)
-        wins += (1.0 if len(winners) == 1 else 0.5) if me in winners else 0.0
-    assert wins >= 8
 
 
 def test_pattern_helpers() -> None:
