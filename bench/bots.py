@@ -25,14 +25,13 @@ each bot decision gets its own generator keyed by the seed and step.
 from __future__ import annotations
 
 import argparse
-import math
-import statistics
 import sys
 import time
 from collections.abc import Sequence
 from multiprocessing import Pool
 from typing import Any
 
+from bench.stats import decision_times, mean_ci, wilson
 from engines.base import CHANCE, TERMINAL
 from engines.bots import get_bot
 from engines.cantstop.rules import CantStopEngine
@@ -41,7 +40,6 @@ from engines.rng import Rng
 
 ENGINE = CantStopEngine()
 MAX_STEPS = 100_000
-Z95 = 1.959964
 
 
 def bot_rng(seed: int, seq: int) -> Rng:
@@ -104,33 +102,6 @@ def run(
     return results, times
 
 
-def mean_ci(values: Sequence[float]) -> tuple[float, float, float]:
-    """Mean and normal 95% interval."""
-    mean = statistics.fmean(values)
-    half = Z95 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
-    return mean, mean - half, mean + half
-
-
-def wilson(successes: int, n: int) -> tuple[float, float, float]:
-    """Rate and Wilson 95% interval."""
-    if n == 0:
-        return 0.0, 0.0, 1.0
-    p = successes / n
-    denom = 1 + Z95**2 / n
-    centre = (p + Z95**2 / (2 * n)) / denom
-    half = Z95 * math.sqrt(p * (1 - p) / n + Z95**2 / (4 * n * n)) / denom
-    return p, centre - half, centre + half
-
-
-def timing(values: Sequence[float]) -> str:
-    ordered = sorted(values)
-    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
-    return (
-        f"median {statistics.median(ordered) * 1e3:.3f} ms, p95 {p95 * 1e3:.3f} ms, "
-        f"max {ordered[-1] * 1e3:.1f} ms over {len(ordered)} decisions"
-    )
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=2000, help="heads-up / hard solitaire games")
@@ -166,7 +137,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"(95% CI {low:.1%}-{high:.1%}), n={n}, seats alternated"
         )
     for level, values in all_times.items():
-        print(f"  decision time {level:6s}: {timing(values)}")
+        print(f"  decision time {level:6s}: {decision_times(values)}")
     print(f"  wall time {time.perf_counter() - started:.0f} s")
     return 0
 

@@ -18,7 +18,6 @@ generator keyed by the seed and step. The figures are reported, never asserted.
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import sys
 import time
@@ -26,6 +25,7 @@ from collections.abc import Sequence
 from multiprocessing import Pool
 from typing import Any
 
+from bench.stats import decision_times, wilson
 from engines.base import CHANCE, TERMINAL
 from engines.bots.generic import RandomLegalBot
 from engines.harmonies.rules import HarmoniesEngine
@@ -33,7 +33,6 @@ from engines.kokeshi.rules import KokeshiEngine
 from engines.rng import Rng
 
 MAX_STEPS = 50_000
-Z95 = 1.959964
 GAMES = ("harmonies", "kokeshi")
 
 
@@ -122,26 +121,6 @@ def run(
     return results, times
 
 
-def wilson(successes: float, n: int) -> tuple[float, float, float]:
-    """Rate and Wilson 95% interval (``successes`` may hold halves)."""
-    if n == 0:
-        return 0.0, 0.0, 1.0
-    p = successes / n
-    denom = 1 + Z95**2 / n
-    centre = (p + Z95**2 / (2 * n)) / denom
-    half = Z95 * math.sqrt(p * (1 - p) / n + Z95**2 / (4 * n * n)) / denom
-    return p, centre - half, centre + half
-
-
-def timing(values: Sequence[float]) -> str:
-    ordered = sorted(values)
-    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
-    return (
-        f"median {statistics.median(ordered) * 1e3:.1f} ms, p95 {p95 * 1e3:.1f} ms, "
-        f"max {ordered[-1] * 1e3:.0f} ms over {len(ordered)} decisions"
-    )
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200, help="games per pairing")
@@ -178,7 +157,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
         for level, values in all_times.items():
             if level != "random":
-                print(f"  {game} decision time {level:6s}: {timing(values)}", flush=True)
+                print(
+                    f"  {game} decision time {level:6s}: {decision_times(values, digits=1)}",
+                    flush=True,
+                )
     print(f"  wall time {time.perf_counter() - started:.0f} s")
     return 0
 
