@@ -10,7 +10,7 @@ import discord
 from bot.adapter.components import LobbyButton, action_view
 from bot.adapter.rendering import draw_png
 from bot.adapter.words import game_title
-from bot.i18n import join_list, t
+from bot.i18n import has, join_list, t
 from bot.present import get_presenter
 from bot.service.bots import has_bots
 from bot.service.models import GameSnapshot, Outcome
@@ -21,6 +21,14 @@ from render import describe
 #: mentions only ever ping users, never roles or everyone
 USERS_ONLY = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 MAX_CONTENT = 2000
+
+
+def option_text(locale: str, name: str, value: object) -> str:
+    """A game option as players read it, e.g. "Board side: B" or "Spirit cards: on"."""
+    label = t(locale, f"option.{name}") if has(f"option.{name}") else name
+    if isinstance(value, bool):
+        value = t(locale, "option.on" if value else "option.off")
+    return t(locale, "option.value", option=label, value=value)
 
 
 def mention(seat_user_id: int | None, name: str) -> str:
@@ -50,9 +58,8 @@ def lobby_content(locale: str, snap: GameSnapshot) -> str:
         if any(o.name == k and o.default != v for o in info.options)
     }
     if changed:
-        lines.append(
-            t(locale, "lobby.options", options=", ".join(f"{k}={v}" for k, v in changed.items()))
-        )
+        shown = [option_text(locale, name, value) for name, value in changed.items()]
+        lines.append(t(locale, "lobby.options", options=join_list(locale, shown)))
     lines.append(t(locale, "lobby.hint", minimum=info.min_seats, capacity=snap.capacity))
     return "\n".join(lines)
 
