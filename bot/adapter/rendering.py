@@ -1,15 +1,22 @@
 """Where boards are drawn: off the event loop, in worker threads or in worker processes.
 
-Threads are the default and need nothing. With ``BOARDROOM_RENDER_PROCESSES=N`` boards are drawn
-in N worker processes instead, so on a machine with spare cores drawing no longer competes with
-the event loop for the interpreter lock (states are small to send; PNG bytes come back).
+With ``BOARDROOM_RENDER_PROCESSES=N`` (by default 1 on a machine with two or more cores) boards
+are drawn in N worker processes, so drawing no longer competes with the event loop for the
+interpreter lock (states are small to send; PNG bytes come back); with 0, in worker threads.
+The workers end with the bot, however it ends.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import ctypes
 import logging
 import multiprocessing
+import os
+import signal
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from typing import Any
@@ -18,11 +25,28 @@ from render import render_png
 
 log = logging.getLogger(__name__)
 
+PR_SET_PDEATHSIG = 1  # prctl option: a signal the kernel sends when the parent process dies
+
 _pool: ProcessPoolExecutor | None = None
 
 
-def _warm_up() -> None:
-    """Load fonts and caches in each worker before the first real board."""
+def _end_with_parent(parent: int) -> None:
+    """Exit as soon as the bot process is gone, even if it was killed outright (SIGKILL), so no
+    drawing process outlives it."""
+    with contextlib.suppress(OSError, AttributeError):  # Linux: the kernel does it at once
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+def _worker_start(parent: int) -> None:
+    """Each worker: tie its life to the bot's, then load fonts and caches before real boards."""
+    _end_with_parent(parent)
     from engines.registry import game_names, get_engine
 
     for game in game_names():
@@ -35,8 +59,13 @@ def start_processes(count: int) -> None:
     global _pool
     stop_processes()
     if count > 0:
-        context = multiprocessing.get_context("forkserver")
-        _pool = ProcessPoolExecutor(count, mp_context=context, initializer=_warm_up)
+        # Spawned workers are the bot's own children, which lets them follow it when it dies.
+        context = multiprocessing.get_context("spawn")
+        _pool = ProcessPoolExecutor(
+            count, mp_context=context, initializer=_worker_start, initargs=(os.getpid(),)
+        )
+        for _ in range(count):  # start the workers now, not on the first board
+            _pool.submit(int)
         log.info("drawing boards in %d worker processes", count)
 
 

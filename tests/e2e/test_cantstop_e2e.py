@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+from pathlib import Path
 
 import pytest
 
@@ -344,3 +345,38 @@ async def test_an_overloaded_bot_drops_clicks_without_applying_them(
     else:  # the second arrival was dropped unanswered and unapplied
         assert len(answered) == 1 and "one dropped" in bot.log_text()
         assert applied == (2 if answered[0] is one else 0)
+
+
+def descendants(pid: int) -> set[int]:
+    """Every process below ``pid`` (read from /proc)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            ppid = int(stat.rsplit(")", 1)[1].split()[1])
+            children.setdefault(ppid, []).append(int(entry.name))
+    found, todo = set(), [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            if child not in found:
+                found.add(child)
+                todo.append(child)
+    return found
+
+
+async def test_drawing_processes_end_with_a_killed_bot(fake_discord, bot_process) -> None:
+    bot = await bot_process(BOARDROOM_RENDER_PROCESSES="1")
+    table = await seat_users(fake_discord, bot.guild, "Alice", "Bob")
+    await open_and_start(table)  # a board was drawn: the worker is up
+    workers = descendants(bot.pid)
+    assert workers, "no drawing process was started"
+    await bot.kill()
+    for _ in range(100):
+        alive = {pid for pid in workers if Path(f"/proc/{pid}").exists()}
+        if not alive:
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"drawing processes outlived the bot: {sorted(alive)}")
