@@ -23,7 +23,7 @@ from engines.base import CHANCE, TERMINAL
 from engines.kokeshi.state import PH_MOVE, PH_OVER, KokeshiState
 from engines.registry import get_engine
 from engines.rng import Rng
-from tests.engines.test_kokeshi_support import build, code, play
+from tests.engines.kokeshi_positions import build, code, play
 
 ENGINE = get_engine("kokeshi")
 PRESENTER = get_presenter("kokeshi")
@@ -281,7 +281,7 @@ def test_placement_order_is_a_menu_and_told() -> None:
     from dataclasses import replace
 
     from engines.kokeshi.state import PH_GAIN, PH_PLACE, TODO_EMPTY_GAIN
-    from tests.engines.test_kokeshi_support import T, filler
+    from tests.engines.kokeshi_positions import T, filler
 
     display = ["batchan-N2", "samurai-N6", "princess-N9", "sumotori-N1"]
     s = build(cols={"fisherman": filler(3, display)}, display=display)

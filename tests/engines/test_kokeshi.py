@@ -11,7 +11,7 @@ from engines.kokeshi.data import parse, raw_data
 from engines.kokeshi.rules import KokeshiEngine
 from engines.kokeshi.state import NONE, PH_COL, PH_GAIN, PH_MOVE
 from engines.rng import Rng
-from tests.engines.test_kokeshi_support import (
+from tests.engines.kokeshi_positions import (
     COLS,
     D,
     E,

@@ -11,7 +11,7 @@ from engines.kokeshi.data import ach_tile, load, raw_data
 from engines.kokeshi.scoring import achievement_count, track_height_points
 from engines.kokeshi.state import NONE, PH_COL, PH_GAIN, PH_MOVE, PH_OVER, PH_PLACE, PH_START
 from engines.rng import Rng
-from tests.engines.test_kokeshi_support import (
+from tests.engines.kokeshi_positions import (
     ANIMALS,
     COLS,
     D,

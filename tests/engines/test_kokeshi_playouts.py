@@ -16,7 +16,7 @@ from engines.kokeshi.data import ach_colour, ach_level, ach_tile, is_ach
 from engines.kokeshi.state import PH_OVER, TODO_COLUMN
 from engines.replay import replay
 from engines.rng import Rng
-from tests.engines.test_kokeshi_support import D, E
+from tests.engines.kokeshi_positions import D, E
 
 #: codes that are never legal in a running game (bad seat / tile / column) or sometimes legal
 PROBES = (
