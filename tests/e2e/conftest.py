@@ -111,7 +111,7 @@ class BotProcess:
             self.driver.fake.wait_until(
                 lambda: (
                     self.driver.ready_count > ready_before
-                    and len(self.driver.sync_events) > syncs_before
+                    and (not wait_sync or len(self.driver.sync_events) > syncs_before)
                 ),
                 timeout,
             )
@@ -126,7 +126,8 @@ class BotProcess:
         if exited in done:
             raise BotStartError(f"bot exited with {self.proc.returncode}:\n{self.log_tail()}")
         await self.kill()
-        raise BotStartError(f"bot not READY+synced within {timeout}s:\n{self.log_tail()}")
+        waited_for = "READY and a command sync" if wait_sync else "READY"
+        raise BotStartError(f"no {waited_for} within {timeout}s:\n{self.log_tail()}")
 
     async def kill(self) -> None:
         """SIGKILL, as a crash or power cut would."""

@@ -380,3 +380,16 @@ async def test_drawing_processes_end_with_a_killed_bot(fake_discord, bot_process
             return
         await asyncio.sleep(0.05)
     raise AssertionError(f"drawing processes outlived the bot: {sorted(alive)}")
+
+
+async def test_global_commands_sync_only_when_they_change(fake_discord, bot_process) -> None:
+    """Without DEV_GUILD_ID the commands go global once; a restart does not sync them again."""
+    bot = await bot_process(DEV_GUILD_ID="")
+    assert fake_discord.sync_events[-1].guild_id is None
+    names = {c["name"] for c in fake_discord.commands()}
+    assert names == {"play", "game", "rules"}
+    syncs = len(fake_discord.sync_events)
+    await bot.restart(wait_sync=False)
+    table = await seat_users(fake_discord, bot.guild, "Alice", "Bob")
+    await open_and_start(table)  # the restarted bot answers with the commands it synced before
+    assert len(fake_discord.sync_events) == syncs
