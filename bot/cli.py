@@ -31,6 +31,11 @@ CHANNEL = 1  # the terminal is one "channel"
 LOCALE = "en"
 
 
+def seat_name(seat: int) -> str:
+    """ "Player A", "Player B", … for terminal games."""
+    return t(LOCALE, "cli.player", letter=chr(ord("A") + seat))
+
+
 def parse_options(pairs: Sequence[str]) -> dict[str, str]:
     options = {}
     for pair in pairs:
@@ -103,7 +108,7 @@ async def _with_service(
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    names = [f"Player {chr(65 + i)}" for i in range(args.players)]
+    names = [seat_name(i) for i in range(args.players)]
 
     async def work(service: GameService) -> int:
         table = Table(service, Path(args.out), print)
@@ -138,13 +143,14 @@ def cmd_play(args: argparse.Namespace) -> int:
 def demo_players(args: argparse.Namespace) -> list[tuple[str, Any]]:
     """(name, bot or None for random-legal) per seat, from ``--bots`` or ``--players``."""
     if not args.bots:
-        return [(f"Player {chr(65 + i)}", None) for i in range(args.players)]
+        return [(seat_name(i), None) for i in range(args.players)]
     levels = [level.strip() for level in args.bots.split(",") if level.strip()]
     bad = [level for level in levels if level not in LEVELS]
     if bad:
         raise SystemExit(f"--bots takes levels from {', '.join(LEVELS)}, not {', '.join(bad)}")
     return [
-        (f"{chr(65 + i)} ({level})", get_bot(args.game, level)) for i, level in enumerate(levels)
+        (t(LOCALE, f"bot.name.{level}", number=i + 1), get_bot(args.game, level))
+        for i, level in enumerate(levels)
     ]
 
 
