@@ -60,6 +60,7 @@ class Settings:
     log_level: str = "INFO"
     render_processes: int = 0
     max_in_flight: int = 200
+    bot_pause: float = 1.0
 
     def __repr__(self) -> str:  # never print the token
         return (
@@ -85,4 +86,5 @@ class Settings:
             log_level=env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO",
             render_processes=render_processes(env.get("BOARDROOM_RENDER_PROCESSES", "")),
             max_in_flight=int(env.get("BOARDROOM_MAX_IN_FLIGHT", "").strip() or 200),
+            bot_pause=float(env.get("BOARDROOM_BOT_PAUSE", "").strip() or 1.0),
         )

@@ -7,7 +7,6 @@ import gc
 import hashlib
 import json
 import logging
-import os
 import time
 
 import discord
@@ -28,7 +27,6 @@ from bot.service.models import GameSnapshot, Outcome
 from bot.settings import Settings, heartbeat_path
 
 HEARTBEAT_SECONDS = 30
-BOT_PAUSE_SECONDS = float(os.environ.get("BOARDROOM_BOT_PAUSE", "1.0"))
 
 log = logging.getLogger(__name__)
 
@@ -160,7 +158,7 @@ class BoardroomBot(discord.Client):
         """Bot turns, one public message each, until a person is to move or the game ends."""
         try:
             while True:
-                await asyncio.sleep(BOT_PAUSE_SECONDS)  # let people read the previous board
+                await asyncio.sleep(self.settings.bot_pause)  # let people read the previous board
                 turn = await play_bot_turn(self.service, game_id)
                 if turn is None:
                     return
