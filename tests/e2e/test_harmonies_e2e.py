@@ -197,7 +197,6 @@ async def play_to_the_end(
 
 
 async def test_a_whole_two_player_game(fake_discord, bot_process, tmp_path: Path) -> None:
-    started = time.monotonic()
     bot = await bot_process()
     await bot_ready(bot)
     table = await seat_users(fake_discord, bot.guild, "Alice", "Bob")
@@ -251,11 +250,8 @@ async def test_a_whole_two_player_game(fake_discord, bot_process, tmp_path: Path
     fake_discord.assert_no_unknown_routes()
     assert max(fake_discord.response_latencies()) < 3.0
 
-    assert time.monotonic() - started < 60
-
 
 async def test_a_whole_solo_game(fake_discord, bot_process, tmp_path: Path) -> None:
-    started = time.monotonic()
     bot = await bot_process()
     await bot_ready(bot)
     table = await seat_users(fake_discord, bot.guild, "Sol")
@@ -266,7 +262,6 @@ async def test_a_whole_solo_game(fake_discord, bot_process, tmp_path: Path) -> N
     assert counts["take"] == counts["end"]
     check_png(final, tmp_path / "solo", "final")
     fake_discord.assert_no_unknown_routes()
-    assert time.monotonic() - started < 60
 
 
 async def step_recorded(bot, timeout: float = 5.0) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import time
 from pathlib import Path
 from typing import Any
 
@@ -70,7 +69,6 @@ def choose(s: KokeshiState, offered: list[str]) -> str:
 
 
 async def test_a_whole_game_through_buttons_and_menus(fake_discord, bot_process, tmp_path) -> None:
-    started = time.monotonic()
     bot = await bot_process()
     table = await seat_users(fake_discord, bot.guild, "Alice", "Bob")
     users = {u.id: u for u in table.users}
@@ -144,7 +142,6 @@ async def test_a_whole_game_through_buttons_and_menus(fake_discord, bot_process,
     assert max(fake_discord.response_latencies()) < 3.0
     for name, png in (("first", pngs[0]), ("middle", pngs[len(pngs) // 2]), ("last", pngs[-1])):
         (tmp_path / f"kokeshi-{name}.png").write_bytes(png)
-    assert time.monotonic() - started < 60
 
 
 async def test_rules_with_the_legend_image(fake_discord, bot_process) -> None:

@@ -1,0 +1,71 @@
+"""Render benchmark across games: one turn image of every game at 4 players, and each game's
+time as a multiple of Can't Stop's (Harmonies must stay within 3x).
+
+``python -m bench.render_games [--positions N] [--repeat R]`` plays seeded random games, keeps N
+positions per game where a player is to act, and times ``render_png`` (draw + PNG encode).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from typing import Any
+
+from bench.stats import percentile
+from engines.base import CHANCE, TERMINAL
+from engines.registry import game_names, get_engine
+from engines.rng import Rng
+from render import render_png
+
+NAMES = ["Ann", "Bartholomew", "Chidi", "Dong-hyun"]
+
+
+def positions(game: str, seats: int, count: int, seed: int = 1) -> list[Any]:
+    """``count`` positions where a player is to act, from seeded random games."""
+    engine = get_engine(game)
+    found: list[Any] = []
+    state, step = engine.initial_state(seats, {}), 0
+    while len(found) < count:
+        mover = engine.to_move(state)
+        if mover == TERMINAL:
+            state = engine.initial_state(seats, {})
+            continue
+        if mover == CHANCE:
+            action = engine.sample_chance(state, Rng.for_step(seed, step))
+        else:
+            action = Rng.for_step(seed + 1, step).choice(engine.legal_actions(state))
+            if step % 7 == 0:
+                found.append(state)
+        state = engine.apply(state, action)
+        step += 1
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--positions", type=int, default=60)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    medians: dict[str, float] = {}
+    for game in game_names():
+        states = positions(game, 4, args.positions)
+        render_png(game, states[0], "en", names=NAMES)  # fonts and caches
+        times = []
+        for state in states:
+            for _ in range(args.repeat):
+                started = time.perf_counter()
+                render_png(game, state, "en", names=NAMES)
+                times.append((time.perf_counter() - started) * 1000)
+        medians[game] = statistics.median(times)
+        print(
+            f"{game:10s} 4 players: median {medians[game]:.2f} ms  p95 {percentile(times, 95):.2f} ms"
+            f"  p99 {percentile(times, 99):.2f} ms  (n={len(times)})"
+        )
+    base = medians["cantstop"]
+    for game, median in medians.items():
+        print(f"{game:10s} / cantstop: {median / base:.2f}x")
+
+
+if __name__ == "__main__":
+    main()
