@@ -38,7 +38,7 @@ async def test_a_whole_game_clicked_through_the_buttons(
         steps += 1
         assert steps < 3000
     fake_discord.assert_no_unknown_routes()
-    assert max(fake_discord.response_latencies()) < 3.0
+    assert not any(rec.late for rec in fake_discord.interactions)  # none refused as too late
     assert ("worker processes" in bot.log_text()) == (render_processes == "1")
 
 

@@ -248,7 +248,7 @@ async def test_a_whole_two_player_game(fake_discord, bot_process, tmp_path: Path
         assert "ended the turn" in message.content
         assert f"<@{alice.id}>" in message.content or f"<@{bob.id}>" in message.content
     fake_discord.assert_no_unknown_routes()
-    assert max(fake_discord.response_latencies()) < 3.0
+    assert not any(rec.late for rec in fake_discord.interactions)  # none refused as too late
 
 
 async def test_a_whole_solo_game(fake_discord, bot_process, tmp_path: Path) -> None:

@@ -139,7 +139,7 @@ async def test_a_whole_game_through_buttons_and_menus(fake_discord, bot_process,
     assert public >= 10 and private >= 5
     assert {"start", "move", "gain"} <= kinds
     fake_discord.assert_no_unknown_routes()
-    assert max(fake_discord.response_latencies()) < 3.0
+    assert not any(rec.late for rec in fake_discord.interactions)  # none refused as too late
     for name, png in (("first", pngs[0]), ("middle", pngs[len(pngs) // 2]), ("last", pngs[-1])):
         (tmp_path / f"kokeshi-{name}.png").write_bytes(png)
 
