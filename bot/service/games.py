@@ -196,6 +196,7 @@ class GameService:
         return errors.ChannelBusy(
             game_id=row.id,
             game=row.game,
+            guild_id=row.guild_id,
             channel_id=post[0] if post else row.channel_id,
             message_id=post[1] if post else None,
         )

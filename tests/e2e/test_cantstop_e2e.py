@@ -90,7 +90,8 @@ async def test_bad_input_is_private_and_changes_nothing(fake_discord, bot_proces
     busy = await fake_discord.slash(bob, table.channel, "play", {}, subcommand="cantstop")
     await busy.wait_response()
     assert busy.ephemeral and "already has" in busy.content
-    assert "https://discord.com/channels/" in busy.content
+    link = f"https://discord.com/channels/{bot.guild.id}/{table.channel.id}/{second.id}"
+    assert link in busy.content  # a jump link to the newest board
     # Typed by hand: a move that is not legal now, and text that is no move at all.
     for typed, words in (("stop", "not a legal move"), ("jump:9", "not a move this game")):
         rec = await fake_discord.slash(
