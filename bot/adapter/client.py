@@ -75,6 +75,7 @@ class BoardroomBot(discord.Client):
     async def _beat(self) -> None:
         """Touch the heartbeat file while connected; ``boardroom health`` reads it."""
         path = heartbeat_path(self.settings)
+        await self.wait_until_ready()  # the first beat as soon as the gateway session is up
         while not self.is_closed():
             if self.is_ready():
                 await asyncio.to_thread(path.write_text, str(int(time.time())))

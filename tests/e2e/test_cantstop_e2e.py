@@ -394,3 +394,28 @@ async def test_global_commands_sync_only_when_they_change(fake_discord, bot_proc
     table = await seat_users(fake_discord, bot.guild, "Alice", "Bob")
     await open_and_start(table)  # the restarted bot answers with the commands it synced before
     assert len(fake_discord.sync_events) == syncs
+
+
+async def test_health_check_follows_the_running_bot(fake_discord, bot_process) -> None:
+    """`boardroom health` (the container's HEALTHCHECK) is healthy once the bot is connected."""
+    import os
+    import sys
+
+    bot = await bot_process()
+    env = {**os.environ, "BOARDROOM_DB": str(bot.db_path), "PYTHONPATH": os.getcwd()}
+    env.pop("DISCORD_TOKEN", None)
+
+    async def health() -> int:
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", "health", env=env, cwd=bot.workdir
+        )
+        return await proc.wait()
+
+    for _ in range(100):  # on_ready comes about two seconds after READY
+        if await health() == 0:
+            break
+        await asyncio.sleep(0.1)
+    assert await health() == 0
+    heartbeat = bot.db_path.with_name(bot.db_path.name + ".heartbeat")
+    heartbeat.write_text("0")  # a beat from long ago: the bot has hung
+    assert await health() == 1
