@@ -419,3 +419,47 @@ async def test_health_check_follows_the_running_bot(fake_discord, bot_process) -
     heartbeat = bot.db_path.with_name(bot.db_path.name + ".heartbeat")
     heartbeat.write_text("0")  # a beat from long ago: the bot has hung
     assert await health() == 1
+
+
+async def test_typed_moves_board_reposts_and_leaving(fake_discord, bot_process) -> None:
+    """The paths besides buttons: Leave in the lobby, `/game move` with a legal code, and a
+    player's `/game board`, which re-posts the board with live controls for the mover."""
+    bot = await bot_process()
+    table = await seat_users(fake_discord, bot.guild, "Alice", "Bob", "Carol")
+    alice, bob, carol = table.users
+    rec = await fake_discord.slash(alice, table.channel, "play", {}, subcommand="cantstop")
+    await rec.wait_response()
+    gid = rec.original.custom_ids[0].split(":")[1]
+    for user, op in ((bob, "join"), (carol, "join"), (carol, "leave")):
+        pressed = await fake_discord.click(
+            user, fake_discord.message(rec.original.id), f"brl:{gid}:{op}"
+        )
+        await pressed.wait_response()
+        assert pressed.response_type == 7
+    assert f"<@{carol.id}>" not in fake_discord.message(rec.original.id).content
+    start = await fake_discord.click(
+        alice, fake_discord.message(rec.original.id), f"brl:{gid}:start"
+    )
+    await start.wait_response()
+    (first,) = await start.wait_followups(1, timeout=10)
+    assert "Carol" not in first.content
+
+    typed = await fake_discord.slash(
+        alice, table.channel, "game", {"action": "roll"}, subcommand="move"
+    )
+    await typed.wait_response()
+    (after_roll,) = await typed.wait_followups(1, timeout=10)
+    assert not after_roll.ephemeral and "Alice rolled" in after_roll.content
+    assert_board(after_roll)
+
+    again = await fake_discord.slash(bob, table.channel, "game", {}, subcommand="board")
+    await again.wait_response()
+    (reposted,) = await again.wait_followups(1, timeout=10)
+    assert not reposted.ephemeral and f"<@{alice.id}>" in reposted.content
+    assert action_ids(reposted).keys() == action_ids(after_roll).keys()
+    move = sorted(c for c in action_ids(reposted) if c.startswith("move:"))[0]
+    clicked = await fake_discord.click(alice, reposted, action_ids(reposted)[move])
+    await clicked.wait_response()
+    assert not clicked.ephemeral
+    (after_move,) = await clicked.wait_followups(1, timeout=10)
+    assert set(action_ids(after_move)) == {"roll", "stop"}
