@@ -11,10 +11,6 @@ import pytest
 from bot.i18n import t
 from bot.present import get_presenter
 from bot.present.base import (
-    MAX_BUTTONS_PER_ROW,
-    MAX_LABEL,
-    MAX_ROWS,
-    MAX_SELECT_OPTIONS,
     Button,
     ControlRows,
     Select,
@@ -26,43 +22,13 @@ from engines.harmonies.cards import BOARD_CELLS, hex_code
 from engines.harmonies.state import PHASE_OVER, HarmoniesState
 from engines.registry import get_engine
 from engines.rng import Rng
+from tests.bot.controls import check_limits, reachable
 
 ENGINE = get_engine("harmonies")
 PRESENTER = get_presenter("harmonies")
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
 MENTIONS = ["<@1>", "<@2>", "<@3>", "<@4>"]
 MAX_TEXT = 1500
-
-
-def codes(rows: ControlRows) -> list[str]:
-    """Every action code reachable from the rows (buttons and select options)."""
-    found: list[str] = []
-    for row in rows.rows:
-        for control in row:
-            if isinstance(control, Button):
-                found.append(control.action)
-            else:
-                found += [o.action for o in control.options]
-    return found
-
-
-def check_limits(rows: ControlRows) -> None:
-    assert len(rows.rows) <= MAX_ROWS
-    for row in rows.rows:
-        assert row
-        if any(isinstance(c, Select) for c in row):
-            (select,) = row  # a select fills its row alone
-            assert isinstance(select, Select)
-            assert 1 <= len(select.options) <= MAX_SELECT_OPTIONS
-            assert len(select.placeholder) <= 150
-            values = [o.action for o in select.options]
-            assert len(values) == len(set(values))
-            for option in select.options:
-                assert 1 <= len(option.label) <= 100
-                assert option.description is None or len(option.description) <= 100
-        else:
-            assert len(row) <= MAX_BUTTONS_PER_ROW
-            assert all(1 <= len(b.label) <= MAX_LABEL for b in row)
 
 
 def legal_codes(s: HarmoniesState) -> list[str]:
@@ -127,9 +93,9 @@ def test_every_state_of_a_playout(seed: int, seats: int, options: dict[str, obje
         legal = legal_codes(before)
         rows, dropped = layout(before, legal, "en")
         check_limits(rows)
-        reachable = codes(rows)
-        assert len(reachable) == len(set(reachable))
-        assert sorted(reachable + list(dropped)) == sorted(legal)
+        offered = reachable(rows)
+        assert len(offered) == len(set(offered))
+        assert sorted(offered + list(dropped)) == sorted(legal)
         if dropped:  # documented truncation: cube placements go first, and the prompt says so
             assert "/game move" in PRESENTER.prompt(before, MENTIONS, "en")
         assert rows == PRESENTER.controls(before, legal, "en")
@@ -228,7 +194,7 @@ def test_crowded_menus_merge_then_leave_out_the_cube_placements() -> None:
     legal = [*places, *cards, *few_cubes, "undo", "end"]
     rows, dropped = layout(s, legal, "en")
     check_limits(rows)
-    assert not dropped and sorted(codes(rows)) == sorted(legal)
+    assert not dropped and sorted(reachable(rows)) == sorted(legal)
     merged = rows.rows[-1][0]
     assert isinstance(merged, Select) and merged.placeholder == "More actions…"
     assert {o.action for o in merged.options} == set(cards + few_cubes)
@@ -238,8 +204,8 @@ def test_crowded_menus_merge_then_leave_out_the_cube_placements() -> None:
     rows, dropped = layout(s, legal, "en")
     check_limits(rows)
     assert dropped and all(code.startswith("cube:") for code in dropped)
-    assert sorted(codes(rows) + list(dropped)) == sorted(legal)
-    assert set(places + cards) <= set(codes(rows))
+    assert sorted(reachable(rows) + list(dropped)) == sorted(legal)
+    assert set(places + cards) <= set(reachable(rows))
 
 
 def test_prompt_mentions_game_move_when_moves_are_left_out(monkeypatch) -> None:

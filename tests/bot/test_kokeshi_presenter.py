@@ -10,12 +10,7 @@ from PIL import Image
 
 from bot.present import get_presenter
 from bot.present.base import (
-    MAX_BUTTONS_PER_ROW,
-    MAX_LABEL,
-    MAX_ROWS,
-    MAX_SELECT_OPTIONS,
     Button,
-    ControlRows,
     Select,
 )
 from bot.service.models import LoggedMove
@@ -23,42 +18,13 @@ from engines.base import CHANCE, TERMINAL
 from engines.kokeshi.state import PH_MOVE, PH_OVER, KokeshiState
 from engines.registry import get_engine
 from engines.rng import Rng
+from tests.bot.controls import check_limits, reachable
 from tests.engines.kokeshi_positions import build, code, play
 
 ENGINE = get_engine("kokeshi")
 PRESENTER = get_presenter("kokeshi")
 NAMES = ["Ann", "Ben", "Cid", "Dee"]
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
-
-
-def reachable(rows: ControlRows) -> list[str]:
-    """Every action code a player can submit through these controls."""
-    found = []
-    for row in rows.rows:
-        for control in row:
-            if isinstance(control, Button):
-                found.append(control.action)
-            else:
-                found += [option.action for option in control.options]
-    return found
-
-
-def check_limits(rows: ControlRows) -> None:
-    assert len(rows.rows) <= MAX_ROWS
-    for row in rows.rows:
-        assert row
-        if any(isinstance(c, Select) for c in row):
-            assert len(row) == 1, "a select must be alone in its row"
-            (select,) = row
-            assert 1 <= len(select.options) <= MAX_SELECT_OPTIONS
-            assert select.placeholder and len(select.placeholder) <= 150
-            for option in select.options:
-                assert option.label and len(option.label) <= MAX_LABEL
-                assert option.description is None or len(option.description) <= 100
-        else:
-            assert len(row) <= MAX_BUTTONS_PER_ROW
-            for button in row:
-                assert button.label and len(button.label) <= MAX_LABEL
 
 
 def playout(seed: int, seats: int, side: str):
