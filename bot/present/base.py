@@ -98,3 +98,16 @@ def chunk_buttons(buttons: Sequence[Button]) -> tuple[tuple[Control, ...], ...]:
         tuple(buttons[i : i + MAX_BUTTONS_PER_ROW])
         for i in range(0, len(buttons), MAX_BUTTONS_PER_ROW)
     )
+
+
+def clip(text: str, limit: int = MAX_LABEL) -> str:
+    """``text`` cut to ``limit`` characters with an ellipsis (Discord rejects longer labels)."""
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def chunk_options(options: Sequence[SelectOption]) -> list[tuple[SelectOption, ...]]:
+    """Options in parts of at most 25, one select menu each."""
+    return [
+        tuple(options[i : i + MAX_SELECT_OPTIONS])
+        for i in range(0, len(options), MAX_SELECT_OPTIONS)
+    ]

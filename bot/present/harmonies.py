@@ -22,7 +22,6 @@ from typing import Any
 
 from bot.i18n import join_list, t
 from bot.present.base import (
-    MAX_LABEL,
     MAX_ROWS,
     MAX_SELECT_OPTIONS,
     Button,
@@ -31,6 +30,8 @@ from bot.present.base import (
     Select,
     SelectOption,
     chunk_buttons,
+    chunk_options,
+    clip,
 )
 from bot.service.models import LoggedMove
 from engines.harmonies.cards import CARDS, CELL_INDEX, KIND_STACKS, parse_hex
@@ -136,10 +137,6 @@ def cube_description(state: HarmoniesState, card_id: int, locale: str | None) ->
     )
 
 
-def _fit(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 # -- controls -----------------------------------------------------------------------------------
 
 
@@ -201,9 +198,7 @@ def _groups(state: HarmoniesState, legal: Sequence[str], locale: str | None) -> 
     ]
     groups: list[_Group] = []
     for placeholder, options in found:
-        parts = [
-            options[i : i + MAX_SELECT_OPTIONS] for i in range(0, len(options), MAX_SELECT_OPTIONS)
-        ]
+        parts = chunk_options(options)
         for n, part in enumerate(parts, start=1):
             label = placeholder
             if len(parts) > 1:
@@ -225,13 +220,13 @@ def _buttons(state: HarmoniesState, legal: Sequence[str], locale: str | None) ->
         if kind == "keep":
             spirit = t(locale, f"harmonies.spirit.{rest}")
             label = t(locale, "harmonies.ui.button.keep", spirit=spirit)
-            buttons.append(Button(code, _fit(label, MAX_LABEL), "primary"))
+            buttons.append(Button(code, clip(label), "primary"))
         elif kind == "take":
             slot = int(rest) - 1
             tokens = state.central[slot] if 0 <= slot < len(state.central) else ()
             words = t(locale, "list.sep").join(colour_word(locale, c) for c in tokens)
             label = t(locale, "harmonies.ui.button.take", number=rest, tokens=words)
-            buttons.append(Button(code, _fit(label, MAX_LABEL), "primary"))
+            buttons.append(Button(code, clip(label), "primary"))
     if "undo" in legal:
         buttons.append(Button("undo", t(locale, "harmonies.ui.button.undo"), "danger", "↩️"))
     if "end" in legal:
@@ -265,12 +260,12 @@ def layout(
         options = tuple(
             replace(
                 o,
-                label=_fit(o.label, MAX_OPTION_LABEL),
-                description=o.description and _fit(o.description, MAX_OPTION_LABEL),
+                label=clip(o.label, MAX_OPTION_LABEL),
+                description=o.description and clip(o.description, MAX_OPTION_LABEL),
             )
             for o in group.short
         )
-        rows.append((Select(_fit(group.placeholder, 150), options),))
+        rows.append((Select(clip(group.placeholder, 150), options),))
     left_out = tuple(o.action for g in dropped for o in g.short)
     return ControlRows(tuple(rows)), left_out
 

@@ -24,13 +24,14 @@ from bot.present.base import (
     MAX_BUTTONS_PER_ROW,
     MAX_LABEL,
     MAX_ROWS,
-    MAX_SELECT_OPTIONS,
     Button,
     Control,
     ControlRows,
     Select,
     SelectOption,
     chunk_buttons,
+    chunk_options,
+    clip,
 )
 from bot.service.models import LoggedMove
 from engines.kokeshi.data import (
@@ -71,11 +72,6 @@ EMOJI = ("🌸", "🟣", "🔵", "🟢", "🟠")
 #: events text stays under this many characters (long cascades are summarised)
 MAX_EVENTS = 1500
 MAX_DESCRIPTION = 100
-
-
-def clip(text: str, limit: int = MAX_LABEL) -> str:
-    """``text`` cut to ``limit`` characters with an ellipsis."""
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 # -- names of things -----------------------------------------------------------------------------
@@ -260,10 +256,7 @@ _PLACEHOLDERS = {**_SELECT_KINDS, "start": "kokeshi.ui.select.start"}
 
 def _selects(placeholder: str, options: list[SelectOption]) -> tuple[tuple[Control, ...], ...]:
     """One select per 25 options, each alone in its row."""
-    rows: list[tuple[Control, ...]] = []
-    for i in range(0, len(options), MAX_SELECT_OPTIONS):
-        rows.append((Select(placeholder, tuple(options[i : i + MAX_SELECT_OPTIONS])),))
-    return tuple(rows)
+    return tuple((Select(placeholder, part),) for part in chunk_options(options))
 
 
 # -- narration -----------------------------------------------------------------------------------
