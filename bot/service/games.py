@@ -18,8 +18,7 @@ from typing import Any
 
 from bot.service import errors
 from bot.service.models import GameSnapshot, LoggedMove, Outcome, Seat
-from bot.storage.base import GameRow, MoveRow, OpenGameExists, SeatRow
-from bot.storage.sqlite import SqliteStore
+from bot.storage.base import GameRow, GameStore, MoveRow, OpenGameExists, SeatRow
 from engines import errors as rule_errors
 from engines.base import CHANCE, TERMINAL
 from engines.bots import LEVELS, bot_games
@@ -45,7 +44,7 @@ class GameService:
 
     def __init__(
         self,
-        store: SqliteStore,
+        store: GameStore,
         *,
         clock: Callable[[], str] = utc_now,
         new_seed: Callable[[], int] = lambda: secrets.randbits(62),

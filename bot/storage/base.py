@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -81,11 +82,13 @@ class Tx(Protocol):
 
 
 class GameStore(Protocol):
+    """What the service needs from a backend (SQLite today; the seam for another one)."""
+
     async def open(self) -> None: ...
 
     async def close(self) -> None: ...
 
-    def write(self) -> object:
+    def write(self) -> AbstractAsyncContextManager[Tx]:
         """``async with store.write() as tx:`` one serialised write transaction."""
         ...
 
@@ -94,5 +97,9 @@ class GameStore(Protocol):
     async def open_game_in_channel(self, channel_id: int) -> GameRow | None: ...
 
     async def moves(self, game_id: int) -> list[MoveRow]: ...
+
+    async def open_games(self) -> list[int]: ...
+
+    async def posted_version(self, game_id: int) -> int | None: ...
 
     async def latest_post(self, game_id: int) -> tuple[int, int] | None: ...
