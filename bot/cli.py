@@ -20,7 +20,7 @@ from bot.present import get_presenter
 from bot.service.errors import UserFacingError
 from bot.service.games import GameService
 from bot.service.models import GameSnapshot, Outcome
-from bot.settings import MissingSetting, Settings, heartbeat_path
+from bot.settings import BadSetting, MissingSetting, Settings, heartbeat_path
 from bot.storage.sqlite import SqliteStore
 from engines.bots import LEVELS, get_bot
 from engines.registry import game_names, get_engine
@@ -182,14 +182,22 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return asyncio.run(_with_service(None, args.seed, work))
 
 
+def load_settings(*, need_token: bool) -> Settings:
+    """Settings from the environment; a missing or malformed one stops here with its name."""
+    try:
+        return Settings.from_env(need_token=need_token)
+    except MissingSetting:
+        message = t(LOCALE, "cli.missing_token")
+    except BadSetting as bad:
+        message = t(LOCALE, f"cli.bad_setting.{bad.expected}", name=bad.name, value=bad.value)
+    print(message, file=sys.stderr)
+    raise SystemExit(2)
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     from bot.logs import setup_logging
 
-    try:
-        settings = Settings.from_env()
-    except MissingSetting:
-        print(t(LOCALE, "cli.missing_token"), file=sys.stderr)
-        return 2
+    settings = load_settings(need_token=True)
     setup_logging(settings.log_level, settings.token)
     from bot.adapter.client import run_bot
 
@@ -199,7 +207,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 
 def cmd_migrate(args: argparse.Namespace) -> int:
-    settings = Settings.from_env(need_token=False)
+    settings = load_settings(need_token=False)
 
     async def work() -> None:
         async with SqliteStore(settings.database):
@@ -214,7 +222,7 @@ def cmd_health(args: argparse.Namespace) -> int:
     """Exit 0 while the bot's heartbeat is fresh (the container HEALTHCHECK)."""
     import time
 
-    path = heartbeat_path(Settings.from_env(need_token=False))
+    path = heartbeat_path(load_settings(need_token=False))
     try:
         age = time.time() - int(path.read_text().strip())
     except (OSError, ValueError):

@@ -6,12 +6,34 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 DEFAULT_DB = "./data/boardroom.db"
 
 
 class MissingSetting(Exception):
     """A required setting is absent; the message says which and where to get it."""
+
+
+class BadSetting(Exception):
+    """A setting that is not of the expected form; carries its name and the form expected."""
+
+    def __init__(self, name: str, value: str, expected: str) -> None:
+        super().__init__(name, value, expected)
+        self.name, self.value, self.expected = name, value, expected
+
+
+def _number(env: Mapping[str, str], name: str, default: float, kind: type = int) -> Any:
+    text = env.get(name, "").strip()
+    if not text:
+        return kind(default)
+    try:
+        value = kind(text)
+    except ValueError:
+        raise BadSetting(name, text, kind.__name__) from None
+    if value < 0:
+        raise BadSetting(name, text, kind.__name__)
+    return value
 
 
 def read_env_file(path: Path) -> dict[str, str]:
@@ -38,12 +60,9 @@ def environment(env_file: Path | None = Path(".env")) -> dict[str, str]:
     return merged
 
 
-def render_processes(text: str) -> int:
-    """``auto`` (or empty): one drawing process when the machine has a spare core, else none."""
-    text = text.strip().lower()
-    if text in ("", "auto"):
-        return 1 if (os.cpu_count() or 1) >= 2 else 0
-    return max(0, int(text))
+def auto_render_processes() -> int:
+    """``BOARDROOM_RENDER_PROCESSES=auto``: one drawing process when there is a spare core."""
+    return 1 if (os.cpu_count() or 1) >= 2 else 0
 
 
 def heartbeat_path(settings: Settings) -> Path:
@@ -77,14 +96,16 @@ class Settings:
         token = env.get("DISCORD_TOKEN", "").strip()
         if need_token and not token:
             raise MissingSetting("DISCORD_TOKEN")
-        guild = env.get("DEV_GUILD_ID", "").strip()
+        processes = env.get("BOARDROOM_RENDER_PROCESSES", "").strip().lower()
         return cls(
             token=token,
             database=Path(env.get("BOARDROOM_DB", "").strip() or DEFAULT_DB),
             api_base=env.get("DISCORD_API_BASE", "").strip().rstrip("/") or None,
-            dev_guild_id=int(guild) if guild else None,
+            dev_guild_id=_number(env, "DEV_GUILD_ID", 0) or None,
             log_level=env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO",
-            render_processes=render_processes(env.get("BOARDROOM_RENDER_PROCESSES", "")),
-            max_in_flight=int(env.get("BOARDROOM_MAX_IN_FLIGHT", "").strip() or 200),
-            bot_pause=float(env.get("BOARDROOM_BOT_PAUSE", "").strip() or 1.0),
+            render_processes=auto_render_processes()
+            if processes in ("", "auto")
+            else _number(env, "BOARDROOM_RENDER_PROCESSES", 0),
+            max_in_flight=_number(env, "BOARDROOM_MAX_IN_FLIGHT", 200),
+            bot_pause=_number(env, "BOARDROOM_BOT_PAUSE", 1.0, float),
         )

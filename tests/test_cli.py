@@ -75,3 +75,12 @@ def test_run_without_a_token_says_what_is_missing(tmp_path: Path) -> None:
     result = boardroom("run", cwd=tmp_path)
     assert result.returncode == 2
     assert "DISCORD_TOKEN" in result.stderr and "discord.com/developers" in result.stderr
+
+
+def test_run_with_a_malformed_setting_names_it(tmp_path: Path) -> None:
+    result = boardroom(
+        "run", cwd=tmp_path, env={"DISCORD_TOKEN": "x", "BOARDROOM_MAX_IN_FLIGHT": "lots"}
+    )
+    assert result.returncode == 2
+    assert "BOARDROOM_MAX_IN_FLIGHT must be a whole number" in result.stderr
+    assert "Traceback" not in result.stderr

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.logs import RedactSecrets
-from bot.settings import MissingSetting, Settings, read_env_file
+from bot.settings import BadSetting, MissingSetting, Settings, read_env_file
 
 
 def test_env_file_is_read_and_real_variables_win(tmp_path: Path) -> None:
@@ -44,7 +44,29 @@ def test_render_processes_auto_and_explicit(monkeypatch: pytest.MonkeyPatch) -> 
     from bot import settings as module
 
     monkeypatch.setattr(module.os, "cpu_count", lambda: 4)
-    assert module.render_processes("auto") == 1 and module.render_processes("") == 1
+    assert Settings.from_env({}, need_token=False).render_processes == 1
+    assert (
+        Settings.from_env({"BOARDROOM_RENDER_PROCESSES": "auto"}, need_token=False).render_processes
+        == 1
+    )
     monkeypatch.setattr(module.os, "cpu_count", lambda: 1)
-    assert module.render_processes("auto") == 0
-    assert module.render_processes("3") == 3 and module.render_processes("0") == 0
+    assert Settings.from_env({}, need_token=False).render_processes == 0
+    assert (
+        Settings.from_env({"BOARDROOM_RENDER_PROCESSES": "3"}, need_token=False).render_processes
+        == 3
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("BOARDROOM_MAX_IN_FLIGHT", "lots"),
+        ("BOARDROOM_RENDER_PROCESSES", "-1"),
+        ("BOARDROOM_BOT_PAUSE", "soon"),
+        ("DEV_GUILD_ID", "my-server"),
+    ],
+)
+def test_a_malformed_setting_is_named(name: str, value: str) -> None:
+    with pytest.raises(BadSetting) as caught:
+        Settings.from_env({name: value}, need_token=False)
+    assert caught.value.name == name and caught.value.value == value
