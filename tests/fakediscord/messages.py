@@ -7,7 +7,7 @@ from typing import Any
 from aiohttp import web
 
 from . import errors
-from .bodies import Upload, resolve_attachments
+from .bodies import Upload, read_body, resolve_attachments
 from .message_rules import (
     MAX_FILE_BYTES,
     component_problems,
@@ -107,3 +107,16 @@ def apply_edit(
     msg.edits += 1
     if not was_loading:
         msg.edited_timestamp = iso()
+
+
+async def edit_from_request(
+    fake: FakeDiscord, msg: StoredMessage, request: web.Request
+) -> web.Response:
+    """PATCH a stored message from a JSON or multipart body, as Discord checks and announces it."""
+    body, uploads = await read_body(request)
+    if (err := validate(body, uploads, new=False)) is not None:
+        return err
+    apply_edit(fake, msg, body, uploads)
+    await fake.dispatch_message("MESSAGE_UPDATE", msg)
+    await fake.notify()
+    return errors.json_response(msg.payload())

@@ -6,7 +6,7 @@ from aiohttp import web
 
 from . import errors
 from .bodies import read_body
-from .messages import apply_edit, new_message, validate
+from .messages import edit_from_request, new_message, validate
 from .models import FakeChannel, StoredMessage
 from .payloads import iso, thread_payload
 from .server import FakeDiscord
@@ -83,13 +83,7 @@ async def edit_message(fake: FakeDiscord, request: web.Request) -> web.Response:
         return errors.unknown_message()
     if msg.author.id != fake.bot_user.id:
         return errors.error(403, 50005, "Cannot edit a message authored by another user")
-    body, uploads = await read_body(request)
-    if (err := validate(body, uploads, new=False)) is not None:
-        return err
-    apply_edit(fake, msg, body, uploads)
-    await fake.dispatch_message("MESSAGE_UPDATE", msg)
-    await fake.notify()
-    return errors.json_response(msg.payload())
+    return await edit_from_request(fake, msg, request)
 
 
 async def delete_message(fake: FakeDiscord, request: web.Request) -> web.Response:

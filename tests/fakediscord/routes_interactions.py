@@ -10,7 +10,7 @@ from aiohttp import web
 from . import errors
 from .bodies import Upload, read_body, resolve_attachments
 from .message_rules import autocomplete_problems, modal_problems
-from .messages import apply_edit, new_message, validate
+from .messages import apply_edit, edit_from_request, new_message, validate
 from .models import InteractionRecord, Rejection, StoredMessage
 from .payloads import FLAG_LOADING
 from .server import FakeDiscord
@@ -179,13 +179,7 @@ async def edit_webhook_message(fake: FakeDiscord, request: web.Request) -> web.R
     msg = _target(rec, request.match_info["message_id"])
     if msg is None:
         return await _reject(fake, rec, "edit", errors.unknown_message(), 10008)
-    body, uploads = await read_body(request)
-    if (err := validate(body, uploads, new=False)) is not None:
-        return err
-    apply_edit(fake, msg, body, uploads)
-    await fake.dispatch_message("MESSAGE_UPDATE", msg)
-    await fake.notify()
-    return errors.json_response(msg.payload())
+    return await edit_from_request(fake, msg, request)
 
 
 async def delete_webhook_message(fake: FakeDiscord, request: web.Request) -> web.Response:
