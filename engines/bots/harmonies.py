@@ -42,6 +42,7 @@ from engines.harmonies.cards import (
     NEIGHBOURS,
     PER_SLOT,
 )
+from engines.harmonies.rules import can_stack
 from engines.harmonies.state import PHASE_TURN, HarmoniesState, Player
 from engines.rng import Rng
 
@@ -88,10 +89,6 @@ def track_gains(card_id: int, placed: int) -> list[float]:
     """Points each further cube of an animal card adds (the track is cumulative)."""
     track = CARDS[card_id].track
     return [track[i] - (track[i - 1] if i else 0) for i in range(placed, len(track))]
-
-
-def can_add(stacks: Stacks, cubes: Sequence[int], cell: int, colour: str) -> bool:
-    return not cubes[cell] and colour in ADDABLE.get(stacks[cell], frozenset())
 
 
 # --------------------------------------------------------------------------------------------
@@ -266,7 +263,7 @@ def plan_placements(
                 rest.remove(colour)
                 rest_t = tuple(rest)
                 for cell in cells:
-                    if not can_add(board, cubes, cell, colour):
+                    if not can_stack(board, cubes, cell, colour):
                         continue
                     new = (*board[:cell], (*board[cell], colour), *board[cell + 1 :])
                     if new in seen:
@@ -294,7 +291,7 @@ def one_ply_take(
     for colour in tokens:
         best = 0.0
         for cell in range(len(stacks)):
-            if can_add(stacks, cubes, cell, colour):
+            if can_stack(stacks, cubes, cell, colour):
                 new = (*stacks[:cell], (*stacks[cell], colour), *stacks[cell + 1 :])
                 best = max(best, value(new, cubes, cards) - base)
         total += best

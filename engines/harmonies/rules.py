@@ -15,7 +15,7 @@ diameter alone (the ring of six then scores as 4 tokens).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -89,11 +89,15 @@ def cube_cells(side: str, player: Player, card_id: int) -> tuple[int, ...]:
     return tuple(found)
 
 
-def can_add(player: Player, cell: int, colour: str) -> bool:
+def can_stack(
+    stacks: Sequence[tuple[str, ...]], cubes: Sequence[int], cell: int, colour: str
+) -> bool:
     """Stacking rules (§4): what may go on top of this hex, never on a cube."""
-    if player.cubes[cell]:
-        return False
-    return colour in ADDABLE.get(player.stacks[cell], frozenset())
+    return not cubes[cell] and colour in ADDABLE.get(stacks[cell], frozenset())
+
+
+def can_add(player: Player, cell: int, colour: str) -> bool:
+    return can_stack(player.stacks, player.cubes, cell, colour)
 
 
 def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
