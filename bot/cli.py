@@ -15,7 +15,6 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from bot.i18n import t
 from bot.present import get_presenter
 from bot.service.errors import UserFacingError
 from bot.service.games import GameService
@@ -25,6 +24,7 @@ from bot.storage.sqlite import SqliteStore
 from engines.bots import LEVELS, get_bot
 from engines.registry import game_names, get_engine
 from engines.rng import Rng
+from i18n import t
 from render import render_png
 
 CHANNEL = 1  # the terminal is one "channel"

@@ -16,7 +16,6 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from bot.i18n import join_list, t
 from engines.cantstop.state import (
     COLUMNS,
     COLUMNS_TO_WIN,
@@ -28,6 +27,7 @@ from engines.cantstop.state import (
     PHASE_OVER,
     CantStopState,
 )
+from i18n import join_list, t
 from render.canvas import (
     BACKGROUND,
     GRID,

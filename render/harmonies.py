@@ -19,7 +19,6 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from bot.i18n import t
 from engines.harmonies import scoring
 from engines.harmonies.cards import BOARD_CELLS, CARDS, COLOURS, KIND_STACKS, Cell, hex_code
 from engines.harmonies.rules import HarmoniesEngine
@@ -29,6 +28,7 @@ from engines.harmonies.state import (
     HarmoniesState,
     Player,
 )
+from i18n import t
 from render.canvas import (
     BACKGROUND,
     GRID,

@@ -16,7 +16,6 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from bot.i18n import join_list, t
 from engines.kokeshi.data import (
     ANY_COLUMN,
     GAIN_TILE,
@@ -35,6 +34,7 @@ from engines.kokeshi.data import (
 )
 from engines.kokeshi.scoring import achievement_count, breakdown, leader
 from engines.kokeshi.state import NONE, PH_DRAW, PH_FIRST, PH_OVER, TODO_COLUMN, KokeshiState
+from i18n import join_list, t
 from render.canvas import (
     BACKGROUND,
     GRID,

@@ -37,12 +37,12 @@ def test_render_has_no_discord_or_storage() -> None:
     allowed = {"engines", "render", "PIL"}
     bad = [
         (p, m) for p, m in imports_of("render")
-        if top(m) not in STDLIB and top(m) not in allowed and not m.startswith("bot.i18n")
+        if top(m) not in STDLIB and top(m) not in allowed and not m.startswith("i18n")
     ]
     assert not bad
 
 
-@pytest.mark.parametrize("package", ["bot/service", "bot/storage", "bot/present", "bot/i18n"])
+@pytest.mark.parametrize("package", ["bot/service", "bot/storage", "bot/present", "i18n"])
 def test_discord_free_layers(package: str) -> None:
     bad = [(p, m) for p, m in imports_of(package) if top(m) in {"discord", "PIL", "aiohttp"}]
     assert not bad

@@ -20,11 +20,11 @@ from bot.adapter.components import ActionButton, ActionSelect, LobbyButton
 from bot.adapter.handlers import reply_error
 from bot.adapter.rendering import start_processes, stop_processes
 from bot.adapter.words import CatalogueTranslator, user_locale
-from bot.i18n import DEFAULT_LOCALE, t
 from bot.service.bots import bot_to_move, play_bot_turn
 from bot.service.games import GameService
 from bot.service.models import GameSnapshot, Outcome
 from bot.settings import Settings, heartbeat_path
+from i18n import DEFAULT_LOCALE, t
 
 HEARTBEAT_SECONDS = 30
 

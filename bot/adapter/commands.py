@@ -13,10 +13,10 @@ from discord import app_commands
 from bot.adapter import messages
 from bot.adapter.handlers import apply_outcome, client_of, guarded, post_turn, reply_private
 from bot.adapter.words import channel_locale, text, user_locale
-from bot.i18n import t
 from bot.present import get_presenter
 from bot.service.errors import NoActiveGame, PlayerNotInGame
 from engines.registry import game_names, get_engine
+from i18n import t
 
 log = logging.getLogger(__name__)
 
@@ -70,10 +70,10 @@ def build_play_group() -> app_commands.Group:
         @group.command(name="cantstop", description=text("cantstop.command.description"))
         @app_commands.describe(
             players=text("command.play.players"),
-            force_max_runner_placement=text("command.play.option.force_max_runner_placement"),
-            must_use_both_sums=text("command.play.option.must_use_both_sums"),
-            auto_stop_on_win=text("command.play.option.auto_stop_on_win"),
-            no_stop_on_occupied_space=text("command.play.option.no_stop_on_occupied_space"),
+            force_max_runner_placement=text("cantstop.option.force_max_runner_placement.help"),
+            must_use_both_sums=text("cantstop.option.must_use_both_sums.help"),
+            auto_stop_on_win=text("cantstop.option.auto_stop_on_win.help"),
+            no_stop_on_occupied_space=text("cantstop.option.no_stop_on_occupied_space.help"),
         )
         async def play_cantstop(
             interaction: discord.Interaction,
@@ -100,9 +100,9 @@ def build_play_group() -> app_commands.Group:
         @group.command(name="harmonies", description=text("harmonies.command.description"))
         @app_commands.describe(
             players=text("command.play.players"),
-            side=text("command.play.option.side"),
-            spirits=text("command.play.option.spirits"),
-            river_loops_diameter=text("command.play.option.river_loops_diameter"),
+            side=text("harmonies.option.side.help"),
+            spirits=text("harmonies.option.spirits.help"),
+            river_loops_diameter=text("harmonies.option.river_loops_diameter.help"),
         )
         @app_commands.choices(
             side=[
@@ -129,7 +129,7 @@ def build_play_group() -> app_commands.Group:
         @group.command(name="kokeshi", description=text("kokeshi.command.description"))
         @app_commands.describe(
             players=text("command.play.players"),
-            animal_side=text("command.play.option.animal_side"),
+            animal_side=text("kokeshi.option.animal_side.help"),
         )
         @app_commands.choices(
             animal_side=[

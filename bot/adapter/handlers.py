@@ -16,10 +16,10 @@ import discord
 
 from bot.adapter import messages
 from bot.adapter.words import channel_locale, error_text, user_locale
-from bot.i18n import join_list, t
 from bot.present import get_presenter
 from bot.service.errors import UserFacingError
 from bot.service.models import GameSnapshot, Outcome
+from i18n import join_list, t
 
 if TYPE_CHECKING:
     from bot.adapter.client import BoardroomBot

@@ -10,12 +10,12 @@ import discord
 from bot.adapter.components import LobbyButton, action_view
 from bot.adapter.rendering import draw_png
 from bot.adapter.words import game_title
-from bot.i18n import has, join_list, t
 from bot.present import get_presenter
 from bot.service.bots import has_bots
 from bot.service.models import GameSnapshot, Outcome
 from engines.bots import LEVELS
 from engines.registry import get_engine
+from i18n import has, join_list, t
 from render import describe
 
 #: mentions only ever ping users, never roles or everyone
@@ -23,9 +23,10 @@ USERS_ONLY = discord.AllowedMentions(everyone=False, roles=False, users=True, re
 MAX_CONTENT = 2000
 
 
-def option_text(locale: str, name: str, value: object) -> str:
+def option_text(locale: str, game: str, name: str, value: object) -> str:
     """A game option as players read it, e.g. "Board side: B" or "Spirit cards: on"."""
-    label = t(locale, f"option.{name}") if has(f"option.{name}") else name
+    key = f"{game}.option.{name}"
+    label = t(locale, key) if has(key) else name
     if isinstance(value, bool):
         value = t(locale, "option.on" if value else "option.off")
     return t(locale, "option.value", option=label, value=value)
@@ -58,7 +59,7 @@ def lobby_content(locale: str, snap: GameSnapshot) -> str:
         if any(o.name == k and o.default != v for o in info.options)
     }
     if changed:
-        shown = [option_text(locale, name, value) for name, value in changed.items()]
+        shown = [option_text(locale, snap.game, name, value) for name, value in changed.items()]
         lines.append(t(locale, "lobby.options", options=join_list(locale, shown)))
     lines.append(t(locale, "lobby.hint", minimum=info.min_seats, capacity=snap.capacity))
     return "\n".join(lines)

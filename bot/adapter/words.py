@@ -5,8 +5,8 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.i18n import DEFAULT_LOCALE, available_locales, has, language_of, t
 from bot.service.errors import UserFacingError
+from i18n import DEFAULT_LOCALE, available_locales, has, language_of, t
 
 
 def user_locale(interaction: discord.Interaction) -> str:

@@ -1,6 +1,6 @@
 """Discord-free presentation: what a turn message says and which controls it carries.
 
-A presenter turns engine states and legal action codes into words (through ``bot.i18n``) and
+A presenter turns engine states and legal action codes into words (through ``i18n``) and
 control specs (buttons and select menus carrying action codes). The discord.py adapter only
 translates these specs into components, so every game's UI can be tested without Discord.
 """

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.i18n import join_list, t
 from bot.present.base import Button, ControlRows, chunk_buttons
 from bot.service.models import LoggedMove
 from engines.cantstop.state import COLUMNS, PHASE_DECIDE, PHASE_MOVE, PHASE_OVER, PHASE_ROLL
 from engines.registry import get_engine
+from i18n import join_list, t
 
 ENGINE = get_engine("cantstop")
 

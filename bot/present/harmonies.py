@@ -20,7 +20,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.i18n import join_list, t
 from bot.present.base import (
     MAX_ROWS,
     MAX_SELECT_OPTIONS,
@@ -38,6 +37,7 @@ from engines.harmonies.cards import CARDS, CELL_INDEX, KIND_STACKS, parse_hex
 from engines.harmonies.scoring import CATEGORIES
 from engines.harmonies.state import PHASE_CHANCE, PHASE_OVER, HarmoniesState
 from engines.registry import get_engine
+from i18n import join_list, t
 
 ENGINE = get_engine("harmonies")
 MAX_OPTION_LABEL = 100

@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.i18n import join_list, t
 from bot.present.base import (
     MAX_BUTTONS_PER_ROW,
     MAX_LABEL,
@@ -62,6 +61,7 @@ from engines.kokeshi.state import (
     KokeshiState,
 )
 from engines.registry import get_engine
+from i18n import join_list, t
 from render.canvas import encode_png
 from render.kokeshi import legend
 

@@ -8,7 +8,6 @@ from dataclasses import replace
 
 import pytest
 
-from bot.i18n import t
 from bot.present import get_presenter
 from bot.present.base import (
     Button,
@@ -22,6 +21,7 @@ from engines.harmonies.cards import BOARD_CELLS, hex_code
 from engines.harmonies.state import PHASE_OVER, HarmoniesState
 from engines.registry import get_engine
 from engines.rng import Rng
+from i18n import t
 from tests.bot.controls import check_limits, reachable
 
 ENGINE = get_engine("harmonies")

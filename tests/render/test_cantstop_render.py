@@ -7,7 +7,6 @@ Golden images live in ``tests/render/golden/cantstop_*.png``; regenerate them wi
 from __future__ import annotations
 
 import io
-import json
 import os
 from collections.abc import Iterator
 from dataclasses import replace
@@ -17,7 +16,6 @@ import pytest
 from PIL import Image, ImageChops
 
 import render.canvas as canvas
-from bot.i18n import t
 from engines.cantstop.rules import CantStopEngine
 from engines.cantstop.state import (
     HEIGHTS,
@@ -29,6 +27,7 @@ from engines.cantstop.state import (
 )
 from engines.replay import replay
 from engines.rng import Rng
+from i18n import t
 from render import cantstop, render_png
 from render import describe as registry_describe
 
@@ -262,12 +261,6 @@ def test_pairing_follows_the_last_move() -> None:
     ):
         assert cantstop.chosen_pairing(replace(state, last_move=move)) == pairing
     assert cantstop.chosen_pairing(replace(state, last_move=())) is None
-
-
-def test_catalogue_keys_are_namespaced() -> None:
-    path = Path(cantstop.__file__).parents[1] / "bot/i18n/locales/en/cantstop_board.json"
-    keys = json.loads(path.read_text(encoding="utf-8"))
-    assert keys and all(k.startswith("cantstop.board.") for k in keys)
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN_CASES))

@@ -108,7 +108,7 @@ def test_every_tile_has_symbols_and_alt_text() -> None:
 
 
 def test_every_phase_has_a_status_line() -> None:
-    from bot.i18n import has
+    from i18n import has
 
     for phase in ("start", "move", "side", "pick", "animal", "gain", "col", "place"):
         assert has(f"kokeshi.status.{phase}")

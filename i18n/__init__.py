@@ -1,0 +1,130 @@
+"""The one translation layer: every user-facing sentence is a key looked up here.
+
+Catalogues are data: one folder per domain (``catalogues/core/`` for the shared words, one folder
+per game), each holding ``<lang>.json`` files of flat ``key -> text`` maps with ``str.format``
+fields. All domains of a language are merged; a key missing in a language falls back to English.
+Adding Japanese, German or French is adding files, not code.
+
+This package sits below ``render/`` and ``bot/`` (it imports only the standard library and the
+engine registry, to find the catalogue of a game that lives outside this package). The renderer
+receives a :class:`Translator`, a small picklable value, so it works in drawing processes too.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from importlib.abc import Traversable
+from string import Formatter
+
+DEFAULT_LOCALE = "en"
+
+
+def _builtin_folders() -> list[Traversable]:
+    root = resources.files(__package__).joinpath("catalogues")
+    return sorted((p for p in root.iterdir() if p.is_dir()), key=lambda p: p.name)
+
+
+def catalogue_folders() -> tuple[Traversable, ...]:
+    """Every catalogue folder: the built-in domains, then those of games registered with a home
+    package of their own (``<home>/locales/``)."""
+    from engines.registry import catalogue_homes
+
+    extra = [resources.files(home).joinpath("locales") for home in catalogue_homes()]
+    return (*_builtin_folders(), *(f for f in extra if f.is_dir()))
+
+
+@cache
+def _catalogue(lang: str, folders: tuple[Traversable, ...]) -> dict[str, str]:
+    merged: dict[str, str] = {}
+    for folder in folders:
+        entry = folder.joinpath(f"{lang}.json")
+        if entry.is_file():
+            merged.update(json.loads(entry.read_text(encoding="utf-8")))
+    return merged
+
+
+def catalogue(lang: str) -> dict[str, str]:
+    """All keys of one language (``{}`` for a language we have no words in)."""
+    return _catalogue(lang, catalogue_folders())
+
+
+@cache
+def _locales(folders: tuple[Traversable, ...]) -> tuple[str, ...]:
+    found = {
+        entry.name.removesuffix(".json")
+        for folder in folders
+        for entry in folder.iterdir()
+        if entry.name.endswith(".json")
+    }
+    return tuple(sorted(found))
+
+
+def available_locales() -> tuple[str, ...]:
+    return _locales(catalogue_folders())
+
+
+def language_of(locale: str | None) -> str:
+    """Map a Discord locale such as ``en-US``, ``ja`` or ``de`` to a catalogue we have."""
+    if not locale:
+        return DEFAULT_LOCALE
+    lang = str(locale).split("-")[0].lower()
+    return lang if lang in available_locales() else DEFAULT_LOCALE
+
+
+def has(key: str) -> bool:
+    return key in catalogue(DEFAULT_LOCALE)
+
+
+def t(locale: str | None, key: str, /, **params: object) -> str:
+    """The text for ``key`` in ``locale`` (English fallback), formatted with ``params``.
+
+    A missing key is a programming error and raises ``KeyError`` so tests catch it.
+    """
+    text = catalogue(language_of(locale)).get(key)
+    if text is None:
+        text = catalogue(DEFAULT_LOCALE)[key]
+    return text.format(**params) if params else text
+
+
+def fields(key: str) -> set[str]:
+    """The ``{name}`` fields the English text of ``key`` expects (used by catalogue tests)."""
+    return {name for _, name, _, _ in Formatter().parse(catalogue(DEFAULT_LOCALE)[key]) if name}
+
+
+def join_list(locale: str | None, items: Sequence[str]) -> str:
+    """``a, b and c`` in the locale's own words."""
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    return t(locale, "list.and", head=t(locale, "list.sep").join(items[:-1]), last=items[-1])
+
+
+@dataclass(frozen=True, slots=True)
+class Translator:
+    """The words of one locale, handed to code that must not know where words come from (the
+    renderer, in this process or a drawing process: it pickles as its locale alone)."""
+
+    locale: str = DEFAULT_LOCALE
+
+    def __call__(self, key: str, /, **params: object) -> str:
+        return t(self.locale, key, **params)
+
+    def has(self, key: str) -> bool:
+        return has(key)
+
+    def join(self, items: Iterable[str]) -> str:
+        return join_list(self.locale, list(items))
+
+    @property
+    def sep(self) -> str:
+        """The separator of a plain list (``, `` in English)."""
+        return t(self.locale, "list.sep")
+
+
+def translator(locale: str | None) -> Translator:
+    return Translator(locale or DEFAULT_LOCALE)
