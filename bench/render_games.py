@@ -50,12 +50,12 @@ def main() -> None:
     medians: dict[str, float] = {}
     for game in game_names():
         states = positions(game, 4, args.positions)
-        render_png(game, states[0], "en", names=NAMES)  # fonts and caches
+        render_png(game, states[0], names=NAMES)  # fonts and caches
         times = []
         for state in states:
             for _ in range(args.repeat):
                 started = time.perf_counter()
-                render_png(game, state, "en", names=NAMES)
+                render_png(game, state, names=NAMES)
                 times.append((time.perf_counter() - started) * 1000)
         medians[game] = statistics.median(times)
         print(

@@ -24,7 +24,7 @@ from bot.storage.sqlite import SqliteStore
 from engines.bots import LEVELS, get_bot
 from engines.registry import game_names, get_engine
 from engines.rng import Rng
-from i18n import t
+from i18n import t, translator
 from render import render_png
 
 CHANNEL = 1  # the terminal is one "channel"
@@ -83,7 +83,7 @@ class Table:
         if self.out is not None:
             self.out.mkdir(parents=True, exist_ok=True)
             path = self.out / f"{snap.game}-{snap.id}-{self.frame:04d}.png"
-            path.write_bytes(render_png(snap.game, snap.state, LOCALE, names=names))
+            path.write_bytes(render_png(snap.game, snap.state, translator(LOCALE), names=names))
             self.frame += 1
             self.echo(t(LOCALE, "cli.wrote", path=path))
         if snap.to_move is not None:

@@ -24,6 +24,7 @@ class GameEntry:
 
 
 _GAMES: dict[str, GameEntry] = {}
+_generation = 0  # bumped on every registration, so layers can cache what they derive from it
 
 
 def register(engine: Engine[Any, Any], *, home: str | None = None) -> None:
@@ -33,6 +34,13 @@ def register(engine: Engine[Any, Any], *, home: str | None = None) -> None:
     if known is not None and type(known.engine) is not type(engine):
         raise ValueError(f"a different game is already registered as {name!r}")
     _GAMES[name] = GameEntry(engine, home)
+    global _generation
+    _generation += 1
+
+
+def generation() -> int:
+    """Changes whenever a game is registered (a cache key for derived lookups)."""
+    return _generation
 
 
 def load_game_modules(modules: Iterable[str]) -> None:

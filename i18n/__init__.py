@@ -20,6 +20,8 @@ from importlib import resources
 from importlib.abc import Traversable
 from string import Formatter
 
+from engines.registry import catalogue_homes, generation
+
 DEFAULT_LOCALE = "en"
 
 
@@ -31,8 +33,11 @@ def _builtin_folders() -> list[Traversable]:
 def catalogue_folders() -> tuple[Traversable, ...]:
     """Every catalogue folder: the built-in domains, then those of games registered with a home
     package of their own (``<home>/locales/``)."""
-    from engines.registry import catalogue_homes
+    return _folders(generation())
 
+
+@cache
+def _folders(_generation: int) -> tuple[Traversable, ...]:
     extra = [resources.files(home).joinpath("locales") for home in catalogue_homes()]
     return (*_builtin_folders(), *(f for f in extra if f.is_dir()))
 
@@ -67,19 +72,26 @@ def available_locales() -> tuple[str, ...]:
     return _locales(catalogue_folders())
 
 
-def language_of(locale: str | None) -> str:
+def language_of(locale: str | Translator | None) -> str:
     """Map a Discord locale such as ``en-US``, ``ja`` or ``de`` to a catalogue we have."""
+    if isinstance(locale, Translator):
+        locale = locale.locale
+    return _language(locale or "", catalogue_folders())
+
+
+@cache
+def _language(locale: str, folders: tuple[Traversable, ...]) -> str:
     if not locale:
         return DEFAULT_LOCALE
-    lang = str(locale).split("-")[0].lower()
-    return lang if lang in available_locales() else DEFAULT_LOCALE
+    lang = locale.split("-")[0].lower()
+    return lang if lang in _locales(folders) else DEFAULT_LOCALE
 
 
 def has(key: str) -> bool:
     return key in catalogue(DEFAULT_LOCALE)
 
 
-def t(locale: str | None, key: str, /, **params: object) -> str:
+def t(locale: str | Translator | None, key: str, /, **params: object) -> str:
     """The text for ``key`` in ``locale`` (English fallback), formatted with ``params``.
 
     A missing key is a programming error and raises ``KeyError`` so tests catch it.
@@ -95,7 +107,7 @@ def fields(key: str) -> set[str]:
     return {name for _, name, _, _ in Formatter().parse(catalogue(DEFAULT_LOCALE)[key]) if name}
 
 
-def join_list(locale: str | None, items: Sequence[str]) -> str:
+def join_list(locale: str | Translator | None, items: Sequence[str]) -> str:
     """``a, b and c`` in the locale's own words."""
     if not items:
         return ""

@@ -1,9 +1,12 @@
-"""Board pictures: ``render_png(game, state) -> bytes``, one renderer module per game.
+"""Board pictures: ``render_png(game, state, tr) -> bytes``, one renderer package per game.
 
-Each renderer module exposes ``draw(state, locale, **view) -> PIL.Image.Image`` and
-``describe(state, locale, **view) -> str`` (the alt text). Pure functions of the state: the same
-state gives the same bytes. View keywords a game does not use (``names``, ``focus_seat``) are
-dropped here, so callers can pass the same ones for every game.
+A game's renderer is found by convention (``render.<game>``, or ``<home>.render`` for a game
+registered with a home package) and exposes ``draw(state, tr, **view) -> PIL.Image.Image`` and
+``describe(state, tr, **view) -> str`` (the alt text); optionally ``rules_image(tr)``, a picture
+shown with ``/rules``. ``tr`` is an ``i18n.Translator``: a small value, so drawing works in worker
+processes too. Pure functions of the state: the same state gives the same bytes. View keywords a
+game does not use (``names``, ``focus_seat``) are dropped here, so callers can pass the same ones
+for every game.
 """
 
 from __future__ import annotations
@@ -14,17 +17,16 @@ from functools import cache
 from importlib import import_module
 from typing import Any
 
+from engines.registry import part_module
+from i18n import Translator
 from render.canvas import encode_png
 
-_RENDERERS = {
-    "cantstop": "render.cantstop",
-    "kokeshi": "render.kokeshi",
-    "harmonies": "render.harmonies",
-}
+LAYER = "render"
 
 
-def _module(game: str) -> Any:
-    return import_module(_RENDERERS[game])
+def renderer(game: str) -> Any:
+    """The renderer module of ``game`` (``KeyError`` for a game that is not registered)."""
+    return import_module(part_module(game, LAYER))
 
 
 @cache
@@ -36,18 +38,24 @@ def _accepted(func: Callable[..., Any]) -> frozenset[str] | None:
     return frozenset(p.name for p in params)
 
 
-def _call(func: Callable[..., Any], state: Any, locale: str | None, kwargs: dict[str, Any]) -> Any:
+def _call(func: Callable[..., Any], state: Any, tr: Translator, kwargs: dict[str, Any]) -> Any:
     accepted = _accepted(func)
     if accepted is not None:
         kwargs = {k: v for k, v in kwargs.items() if k in accepted}
-    return func(state, locale, **kwargs)
+    return func(state, tr, **kwargs)
 
 
-def render_png(game: str, state: Any, locale: str | None = None, **kwargs: Any) -> bytes:
+def render_png(game: str, state: Any, tr: Translator | None = None, **kwargs: Any) -> bytes:
     """The board of ``state`` as PNG bytes."""
-    return encode_png(_call(_module(game).draw, state, locale, kwargs))
+    return encode_png(_call(renderer(game).draw, state, tr or Translator(), kwargs))
 
 
-def describe(game: str, state: Any, locale: str | None = None, **kwargs: Any) -> str:
+def describe(game: str, state: Any, tr: Translator | None = None, **kwargs: Any) -> str:
     """A short text description of the board, used as the image's alt text."""
-    return str(_call(_module(game).describe, state, locale, kwargs))
+    return str(_call(renderer(game).describe, state, tr or Translator(), kwargs))
+
+
+def rules_png(game: str, tr: Translator | None = None) -> bytes | None:
+    """The picture ``/rules`` shows beside the summary (a legend of symbols), if any."""
+    draw = getattr(renderer(game), "rules_image", None)
+    return None if draw is None else encode_png(draw(tr or Translator()))

@@ -706,3 +706,8 @@ def _legend_text(locale: str | None, key: str, e: Effect) -> str:
         )
         return t(locale, "kokeshi.legend.move_animal", animals=letters)
     return t(locale, f"kokeshi.legend.{key}")
+
+
+def rules_image(tr: object) -> Image.Image:
+    """``/rules kokeshi`` shows the legend beside the summary."""
+    return legend(tr)  # type: ignore[arg-type]

@@ -16,7 +16,8 @@ from bot.adapter.words import channel_locale, text, user_locale
 from bot.present import get_presenter
 from bot.service.errors import NoActiveGame, PlayerNotInGame
 from engines.registry import game_names, get_engine
-from i18n import t
+from i18n import t, translator
+from render import renderer, rules_png
 
 log = logging.getLogger(__name__)
 
@@ -291,12 +292,12 @@ def build_rules_command() -> app_commands.Command[Any, Any, Any]:
             embed = discord.Embed(
                 title=messages.game_title(locale, game.value), description=summary[:4000]
             )
-            legend = getattr(presenter, "rules_image", None)
-            if legend is None:
+            if getattr(renderer(game.value), "rules_image", None) is None:
                 await interaction.response.send_message(embed=embed, ephemeral=True)
                 return
             await interaction.response.defer(ephemeral=True, thinking=True)
-            png = await asyncio.to_thread(legend, locale)
+            png = await asyncio.to_thread(rules_png, game.value, translator(locale))
+            assert png is not None
             embed.set_image(url="attachment://legend.png")
             await interaction.followup.send(
                 embed=embed, file=discord.File(io.BytesIO(png), "legend.png"), ephemeral=True

@@ -15,7 +15,7 @@ from bot.service.bots import has_bots
 from bot.service.models import GameSnapshot, Outcome
 from engines.bots import LEVELS
 from engines.registry import get_engine
-from i18n import has, join_list, t
+from i18n import has, join_list, t, translator
 from render import describe
 
 #: mentions only ever ping users, never roles or everyone
@@ -113,7 +113,7 @@ async def board_png(locale: str, snap: GameSnapshot, **kwargs: object) -> tuple[
     """Render off the event loop (Pillow is CPU-bound)."""
     names = display_names(snap)
     png = await draw_png(snap.game, snap.state, locale, names=names, **kwargs)
-    return png, describe(snap.game, snap.state, locale, names=names, **kwargs)
+    return png, describe(snap.game, snap.state, translator(locale), names=names, **kwargs)
 
 
 async def turn_message(

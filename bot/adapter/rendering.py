@@ -21,6 +21,7 @@ from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from typing import Any
 
+from i18n import translator
 from render import render_png
 
 log = logging.getLogger(__name__)
@@ -51,7 +52,7 @@ def _worker_start(parent: int) -> None:
 
     for game in game_names():
         engine = get_engine(game)
-        render_png(game, engine.initial_state(engine.info.min_seats, {}), None)
+        render_png(game, engine.initial_state(engine.info.min_seats, {}))
 
 
 def start_processes(count: int) -> None:
@@ -78,7 +79,7 @@ def stop_processes() -> None:
 
 async def draw_png(game: str, state: Any, locale: str | None, **view: Any) -> bytes:
     """The board as PNG bytes, drawn without blocking the event loop."""
-    job = partial(render_png, game, state, locale, **view)
+    job = partial(render_png, game, state, translator(locale), **view)
     if _pool is None:
         return await asyncio.to_thread(job)
     return await asyncio.get_running_loop().run_in_executor(_pool, job)

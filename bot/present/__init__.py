@@ -3,6 +3,8 @@
 A presenter turns engine states and legal action codes into words (through ``i18n``) and
 control specs (buttons and select menus carrying action codes). The discord.py adapter only
 translates these specs into components, so every game's UI can be tested without Discord.
+A game's presenter is found by convention: the ``PRESENTER`` of ``bot.present.<game>`` (or of
+``<home>.present`` for a game registered with a home package).
 """
 
 from __future__ import annotations
@@ -10,13 +12,11 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-_PRESENTERS = {
-    "cantstop": "bot.present.cantstop",
-    "kokeshi": "bot.present.kokeshi",
-    "harmonies": "bot.present.harmonies",
-}
+from engines.registry import part_module
+
+LAYER = "bot.present"
 
 
 def get_presenter(game: str) -> Any:
     """The presenter module's ``PRESENTER`` object for ``game``."""
-    return import_module(_PRESENTERS[game]).PRESENTER
+    return import_module(part_module(game, LAYER)).PRESENTER

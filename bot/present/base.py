@@ -88,8 +88,6 @@ class Presenter(Protocol):
     # Optional: ``def ends_turn(self, moves) -> bool`` says whether logged ``moves`` end a turn,
     # for games where the same seat can play two turns in a row (solo); without it, a turn ends
     # when another seat is to move.
-    # Optional: ``def rules_image(self, locale) -> bytes`` (PNG) is shown with ``/rules``, e.g. a
-    # legend of the board's symbols.
 
 
 def chunk_buttons(buttons: Sequence[Button]) -> tuple[tuple[Control, ...], ...]:

@@ -62,8 +62,6 @@ from engines.kokeshi.state import (
 )
 from engines.registry import get_engine
 from i18n import join_list, t
-from render.canvas import encode_png
-from render.kokeshi import legend
 
 ENGINE = get_engine("kokeshi")
 DATA = ENGINE.data
@@ -812,10 +810,6 @@ class KokeshiPresenter:
 
     def rules_summary(self, locale: str | None) -> str:
         return t(locale, "kokeshi.ui.rules")
-
-    def rules_image(self, locale: str | None) -> bytes:
-        """The effect symbols with their meaning, as a PNG."""
-        return encode_png(legend(locale))
 
 
 PRESENTER = KokeshiPresenter()

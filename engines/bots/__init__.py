@@ -1,29 +1,27 @@
-"""Computer opponents: a generic bot contract and a per-game registry.
+"""Computer opponents: a generic bot contract, found per game by convention.
 
 A bot is a pure decision function over the engine contract: given the engine, a state where one
 of the seats is to move and an ``Rng``, it returns one of ``engine.legal_actions(state)``. Bots keep
 no state between calls, do no I/O and draw randomness only from the ``Rng`` they are handed, so a
 game played by bots is fully determined by its seeds.
 
-Each game registers the module that holds its bots; the module is imported on first use and must
-expose ``make_bot(level: str) -> Bot`` for every level in ``LEVELS``.
+A game has bots when the module ``engines.bots.<game>`` (or ``<home>.bots`` for a game registered
+with a home package) exists; it is imported on first use and must expose
+``make_bot(level: str) -> Bot`` for every level in ``LEVELS``. Bots are optional.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
+from functools import cache
 from typing import Any, Protocol
 
+from engines.registry import game_names, generation, part_module
 from engines.rng import Rng
 
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
-
-#: game name -> module path providing ``make_bot(level)``; imported lazily.
-_BOT_MODULES: dict[str, str] = {
-    "cantstop": "engines.bots.cantstop",
-    "harmonies": "engines.bots.harmonies",
-    "kokeshi": "engines.bots.kokeshi",
-}
+LAYER = "engines.bots"
 
 
 class Bot(Protocol):
@@ -36,20 +34,29 @@ class Bot(Protocol):
         ...
 
 
-def register(game: str, module_path: str) -> None:
-    """Declare where the bots of ``game`` live (a module exposing ``make_bot(level)``)."""
-    _BOT_MODULES[game] = module_path
+def _module_exists(path: str) -> bool:
+    try:
+        return importlib.util.find_spec(path) is not None
+    except ModuleNotFoundError:  # a parent package is missing
+        return False
+
+
+@cache
+def _bot_games(_generation: int) -> tuple[str, ...]:
+    return tuple(g for g in game_names() if _module_exists(part_module(g, LAYER)))
 
 
 def bot_games() -> tuple[str, ...]:
     """Games that have computer opponents."""
-    return tuple(_BOT_MODULES)
+    return _bot_games(generation())
 
 
 def get_bot(game: str, level: str) -> Bot:
     """The bot for ``game`` at ``level``; ``KeyError`` for an unknown game or level."""
     if level not in LEVELS:
         raise KeyError(f"unknown bot level {level!r}; expected one of {LEVELS}")
-    module = importlib.import_module(_BOT_MODULES[game])
+    if game not in bot_games():
+        raise KeyError(f"no computer opponents for {game!r}")
+    module = importlib.import_module(part_module(game, LAYER))
     bot: Bot = module.make_bot(level)
     return bot

@@ -18,6 +18,7 @@ from engines.base import CHANCE, TERMINAL
 from engines.kokeshi.state import PH_MOVE, PH_OVER, KokeshiState
 from engines.registry import get_engine
 from engines.rng import Rng
+from render import rules_png
 from tests.bot.controls import check_limits, reachable
 from tests.engines.kokeshi_positions import build, code, play
 
@@ -235,8 +236,9 @@ def test_rules_summary_and_legend_image() -> None:
     summary = PRESENTER.rules_summary("en")
     assert 200 < len(summary) < 4000
     assert "cascade" in summary and "achievement" in summary
-    png = PRESENTER.rules_image("en")
-    assert png.startswith(PNG_MAGIC)
+    png = rules_png("kokeshi")
+    assert png is not None and png.startswith(PNG_MAGIC)
+    assert rules_png("cantstop") is None
     image = Image.open(io.BytesIO(png))
     image.verify()
     assert image.size[0] > 500
