@@ -88,6 +88,13 @@ class Engine(Protocol[S, A]):
         """The seat to act, ``CHANCE`` or ``TERMINAL``."""
         ...
 
+    def turn(self, s: S) -> int:
+        """How many turns have ended: 0 during the first turn, one more each time a turn ends
+        (the next seat takes over, or in solo play the same seat starts a new turn), as
+        boardgame.io's ``ctx.turn``. An action (with the chance steps it opened) ended a turn
+        exactly when ``turn(after) > turn(before)``; steps inside a turn leave it unchanged."""
+        ...
+
     def legal_actions(self, s: S) -> Sequence[A]:
         """Sorted, stable order; empty only when the game is over."""
         ...
@@ -114,7 +121,10 @@ class Engine(Protocol[S, A]):
 
     def encode_state(self, s: S) -> dict[str, Any]: ...
 
-    def decode_state(self, d: Mapping[str, Any]) -> S: ...
+    def decode_state(self, d: Mapping[str, Any]) -> S:
+        """Raises ``OldEncoding`` for a state stored before the encoding changed (the service then
+        rebuilds it by replaying the move log), never a guess."""
+        ...
 
     def view(self, s: S, seat: int | None) -> S:
         """The state as ``seat`` may see it (``None``: a spectator)."""

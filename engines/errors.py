@@ -15,3 +15,7 @@ class BadActionText(GameError):
 
 class BadOptions(GameError):
     """Game options or seat count outside what the engine supports."""
+
+
+class OldEncoding(GameError):
+    """A stored state from before the engine's encoding changed: rebuild it from the move log."""
