@@ -116,6 +116,17 @@ def join_list(locale: str | Translator | None, items: Sequence[str]) -> str:
     return t(locale, "list.and", head=t(locale, "list.sep").join(items[:-1]), last=items[-1])
 
 
+#: the letter each seat carries on every board (colour is always paired with it)
+SEAT_LETTERS = ("A", "B", "C", "D", "E", "F", "G", "H")
+
+
+def player_name(locale: str | Translator | None, seat: int, names: Sequence[str] | None) -> str:
+    """The display name given for ``seat`` (whitespace folded), else "Player A" style."""
+    if names is not None and 0 <= seat < len(names) and str(names[seat]).strip():
+        return " ".join(str(names[seat]).split())
+    return t(locale, "player.default", letter=SEAT_LETTERS[seat])
+
+
 @dataclass(frozen=True, slots=True)
 class Translator:
     """The words of one locale, handed to code that must not know where words come from (the
@@ -131,6 +142,10 @@ class Translator:
 
     def join(self, items: Iterable[str]) -> str:
         return join_list(self.locale, list(items))
+
+    def player(self, seat: int, names: Sequence[str] | None) -> str:
+        """The display name given for ``seat``, else "Player A" style."""
+        return player_name(self.locale, seat, names)
 
     @property
     def sep(self) -> str:
