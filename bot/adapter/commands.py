@@ -12,6 +12,7 @@ from discord import app_commands
 
 from bot.adapter import messages
 from bot.adapter.handlers import apply_outcome, client_of, guarded, post_turn, reply_private
+from bot.adapter.play_command import build_play_group
 from bot.adapter.words import channel_locale, text, user_locale
 from bot.present import get_presenter
 from bot.service.errors import NoActiveGame, PlayerNotInGame
@@ -49,104 +50,6 @@ async def open_lobby(
         await service.record_post(snap.id, snap.version, sent.channel.id, sent.id)
 
     await guarded(interaction, work())
-
-
-def _seats(game: str) -> tuple[int, int]:
-    info = get_engine(game).info
-    return info.min_seats, info.max_seats
-
-
-CANTSTOP_MIN, CANTSTOP_MAX = _seats("cantstop")
-HARMONIES_MIN, HARMONIES_MAX = _seats("harmonies")
-KOKESHI_MIN, KOKESHI_MAX = _seats("kokeshi")
-
-
-def build_play_group() -> app_commands.Group:
-    """One /play subcommand per registered game, with that game's options."""
-    group = app_commands.Group(name="play", description=text("command.play.description"))
-    names = game_names()
-
-    if "cantstop" in names:
-
-        @group.command(name="cantstop", description=text("cantstop.command.description"))
-        @app_commands.describe(
-            players=text("command.play.players"),
-            force_max_runner_placement=text("cantstop.option.force_max_runner_placement.help"),
-            must_use_both_sums=text("cantstop.option.must_use_both_sums.help"),
-            auto_stop_on_win=text("cantstop.option.auto_stop_on_win.help"),
-            no_stop_on_occupied_space=text("cantstop.option.no_stop_on_occupied_space.help"),
-        )
-        async def play_cantstop(
-            interaction: discord.Interaction,
-            players: app_commands.Range[int, CANTSTOP_MIN, CANTSTOP_MAX] | None = None,
-            force_max_runner_placement: bool | None = None,
-            must_use_both_sums: bool | None = None,
-            auto_stop_on_win: bool | None = None,
-            no_stop_on_occupied_space: bool | None = None,
-        ) -> None:
-            await open_lobby(
-                interaction,
-                "cantstop",
-                players,
-                {
-                    "force_max_runner_placement": force_max_runner_placement,
-                    "must_use_both_sums": must_use_both_sums,
-                    "auto_stop_on_win": auto_stop_on_win,
-                    "no_stop_on_occupied_space": no_stop_on_occupied_space,
-                },
-            )
-
-    if "harmonies" in names:
-
-        @group.command(name="harmonies", description=text("harmonies.command.description"))
-        @app_commands.describe(
-            players=text("command.play.players"),
-            side=text("harmonies.option.side.help"),
-            spirits=text("harmonies.option.spirits.help"),
-            river_loops_diameter=text("harmonies.option.river_loops_diameter.help"),
-        )
-        @app_commands.choices(
-            side=[
-                app_commands.Choice(name="A", value="A"),
-                app_commands.Choice(name="B", value="B"),
-            ]
-        )
-        async def play_harmonies(
-            interaction: discord.Interaction,
-            players: app_commands.Range[int, HARMONIES_MIN, HARMONIES_MAX] | None = None,
-            side: app_commands.Choice[str] | None = None,
-            spirits: bool | None = None,
-            river_loops_diameter: bool | None = None,
-        ) -> None:
-            options = {
-                "side": side.value if side else None,
-                "spirits": spirits,
-                "river_loops_diameter": river_loops_diameter,
-            }
-            await open_lobby(interaction, "harmonies", players, options)
-
-    if "kokeshi" in names:
-
-        @group.command(name="kokeshi", description=text("kokeshi.command.description"))
-        @app_commands.describe(
-            players=text("command.play.players"),
-            animal_side=text("kokeshi.option.animal_side.help"),
-        )
-        @app_commands.choices(
-            animal_side=[
-                app_commands.Choice(name="basic", value="basic"),
-                app_commands.Choice(name="advanced", value="advanced"),
-            ]
-        )
-        async def play_kokeshi(
-            interaction: discord.Interaction,
-            players: app_commands.Range[int, KOKESHI_MIN, KOKESHI_MAX] | None = None,
-            animal_side: app_commands.Choice[str] | None = None,
-        ) -> None:
-            options = {"animal_side": animal_side.value if animal_side else None}
-            await open_lobby(interaction, "kokeshi", players, options)
-
-    return group
 
 
 def build_game_group() -> app_commands.Group:
@@ -309,6 +212,6 @@ def build_rules_command() -> app_commands.Command[Any, Any, Any]:
 
 
 def register(tree: app_commands.CommandTree[Any]) -> None:
-    tree.add_command(build_play_group())
+    tree.add_command(build_play_group(open_lobby))
     tree.add_command(build_game_group())
     tree.add_command(build_rules_command())

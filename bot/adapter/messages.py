@@ -29,6 +29,8 @@ def option_text(locale: str, game: str, name: str, value: object) -> str:
     label = t(locale, key) if has(key) else name
     if isinstance(value, bool):
         value = t(locale, "option.on" if value else "option.off")
+    elif has(f"{key}.{value}"):
+        value = t(locale, f"{key}.{value}")
     return t(locale, "option.value", option=label, value=value)
 
 
