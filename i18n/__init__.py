@@ -116,6 +116,12 @@ def join_list(locale: str | Translator | None, items: Sequence[str]) -> str:
     return t(locale, "list.and", head=t(locale, "list.sep").join(items[:-1]), last=items[-1])
 
 
+def game_title(locale: str | Translator | None, game: str) -> str:
+    """A game's name in the locale (its registry id when the catalogue has none)."""
+    key = f"{game}.title"
+    return t(locale, key) if has(key) else game
+
+
 #: the letter each seat carries on every board (colour is always paired with it)
 SEAT_LETTERS = ("A", "B", "C", "D", "E", "F", "G", "H")
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 import sys
 from pathlib import Path
 
@@ -50,3 +51,46 @@ def test_discord_free_layers(package: str) -> None:
 
 def test_storage_knows_no_engines() -> None:
     assert not [(p, m) for p, m in imports_of("bot/storage") if top(m) == "engines"]
+
+
+def _adapter_graph() -> dict[str, set[str]]:
+    """Which bot.adapter modules each bot.adapter module imports (at module level or inside)."""
+    graph: dict[str, set[str]] = {}
+    for path, module in imports_of("bot/adapter"):
+        graph.setdefault(path.stem, set())
+        if module.startswith("bot.adapter."):
+            graph[path.stem].add(module.removeprefix("bot.adapter."))
+    return graph
+
+
+def test_adapter_modules_import_each_other_without_a_circle() -> None:
+    graph = _adapter_graph()
+    done: set[str] = set()
+
+    def visit(node: str, path: tuple[str, ...]) -> None:
+        assert node not in path, f"import circle: {' -> '.join((*path, node))}"
+        if node in done:
+            return
+        for nxt in graph.get(node, ()):
+            visit(nxt, (*path, node))
+        done.add(node)
+
+    for node in graph:
+        visit(node, ())
+
+
+def test_messages_are_built_without_discord() -> None:
+    path = ROOT / "bot" / "adapter" / "messages.py"
+    bad = [m for p, m in imports_of("bot/adapter") if p == path and top(m) == "discord"]
+    assert not bad
+
+
+def test_nothing_relies_on_discord_private_attributes() -> None:
+    private = re.compile(r"\.__discord_\w+|\._(?:state|connection|http|cs_\w+)\b")
+    found = [
+        (path.name, match.group())
+        for package in ("bot",)
+        for path in (ROOT / package).rglob("*.py")
+        for match in private.finditer(path.read_text(encoding="utf-8"))
+    ]
+    assert not found

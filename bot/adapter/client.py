@@ -15,12 +15,14 @@ from discord import app_commands
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
-from bot.adapter import commands, messages
-from bot.adapter.components import ActionButton, ActionSelect, LobbyButton
+from bot.adapter import commands, handlers, messages
+from bot.adapter.components import ActionButton, ActionSelect, LobbyButton, is_ours
 from bot.adapter.handlers import reply_error
+from bot.adapter.outgoing import USERS_ONLY, board_file, board_view
 from bot.adapter.rendering import start_processes, stop_processes
+from bot.adapter.runtime import BotRunner, InteractionGate, Runtime
 from bot.adapter.words import CatalogueTranslator, user_locale
-from bot.service.bots import bot_to_move, play_bot_turn
+from bot.service.bots import bot_to_move
 from bot.service.games import GameService
 from bot.service.models import GameSnapshot, Outcome
 from bot.settings import Settings, heartbeat_path
@@ -49,16 +51,19 @@ class BoardroomBot(discord.Client):
         super().__init__(
             intents=discord.Intents.default(),
             max_messages=None,  # the bot never reads past messages; keep the heap small
-            allowed_mentions=discord.AllowedMentions(
-                everyone=False, roles=False, users=True, replied_user=False
-            ),
+            allowed_mentions=USERS_ONLY,
         )
         self.settings = settings
         self.service = service
         self.tree = GameTree(self)
-        self._bot_games: set[int] = set()
-        self.in_flight = 0  # interactions being handled now (see handlers.guarded)
-        self._bot_tasks: set[asyncio.Task[None]] = set()
+        self.runtime = Runtime(
+            service=service,
+            settings=settings,
+            gate=InteractionGate(settings.max_in_flight, reply_error),
+            bots=BotRunner(service, settings.bot_pause, self.post_to_channel),
+            on_action=handlers.on_action,
+            on_lobby=handlers.on_lobby,
+        )
         commands.register(self.tree)
 
     async def setup_hook(self) -> None:
@@ -113,7 +118,7 @@ class BoardroomBot(discord.Client):
         (the process stopped between saving a move and posting its board)."""
         snap = await self.service.game(game_id)
         if bot_to_move(snap) is not None:
-            self.after_public_turn(snap)
+            self.runtime.bots.after_public_turn(snap)
             return
         posted = await self.service.posted_version(game_id)
         if posted is None or posted < snap.version:
@@ -126,9 +131,9 @@ class BoardroomBot(discord.Client):
         channel = self.get_partial_messageable(snap.channel_id, guild_id=snap.guild_id)
         sent = await channel.send(
             message.content,
-            file=message.file(),
-            view=message.view or discord.utils.MISSING,
-            allowed_mentions=messages.USERS_ONLY,
+            file=board_file(message),
+            view=board_view(message) or discord.utils.MISSING,
+            allowed_mentions=USERS_ONLY,
         )
         await self.service.record_post(snap.id, snap.version, snap.channel_id, sent.id)
 
@@ -137,39 +142,10 @@ class BoardroomBot(discord.Client):
         if interaction.type != discord.InteractionType.component:
             return
         custom_id = str((interaction.data or {}).get("custom_id", ""))
-        ours = any(
-            item.__discord_ui_compiled_template__.fullmatch(custom_id)
-            for item in (ActionButton, ActionSelect, LobbyButton)
-        )
-        if not ours and not interaction.response.is_done():
+        if not is_ours(custom_id) and not interaction.response.is_done():
             await interaction.response.send_message(
                 t(user_locale(interaction), "error.bad_custom_id"), ephemeral=True
             )
-
-    def after_public_turn(self, snap: GameSnapshot) -> None:
-        """After a public turn message: if a computer opponent is to move, let it play."""
-        if bot_to_move(snap) is None or snap.id in self._bot_games:
-            return
-        self._bot_games.add(snap.id)
-        task = asyncio.create_task(self._run_bots(snap.id))
-        self._bot_tasks.add(task)
-        task.add_done_callback(self._bot_tasks.discard)
-
-    async def _run_bots(self, game_id: int) -> None:
-        """Bot turns, one public message each, until a person is to move or the game ends."""
-        try:
-            while True:
-                await asyncio.sleep(self.settings.bot_pause)  # let people read the previous board
-                turn = await play_bot_turn(self.service, game_id)
-                if turn is None:
-                    return
-                await self.post_to_channel(turn.outcome.after, turn.outcome)
-                if bot_to_move(turn.outcome.after) is None:
-                    return
-        except Exception:
-            log.exception("bot turn failed", extra={"game_id": game_id})
-        finally:
-            self._bot_games.discard(game_id)
 
     def guild_locale(self, guild_id: int | None) -> str:
         guild = self.get_guild(guild_id) if guild_id else None

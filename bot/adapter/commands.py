@@ -11,13 +11,15 @@ import discord
 from discord import app_commands
 
 from bot.adapter import messages
-from bot.adapter.handlers import apply_outcome, client_of, guarded, post_turn, reply_private
+from bot.adapter.handlers import apply_outcome, guarded, post_turn, reply_private
+from bot.adapter.outgoing import USERS_ONLY, board_file, lobby_view
 from bot.adapter.play_command import build_play_group
+from bot.adapter.runtime import runtime_of
 from bot.adapter.words import channel_locale, text, user_locale
 from bot.present import get_presenter
 from bot.service.errors import NoActiveGame, PlayerNotInGame
 from engines.registry import game_names, get_engine
-from i18n import t, translator
+from i18n import game_title, t, translator
 from render import renderer, rules_png
 
 log = logging.getLogger(__name__)
@@ -29,7 +31,7 @@ async def open_lobby(
     interaction: discord.Interaction, game: str, players: int | None, options: dict[str, Any]
 ) -> None:
     async def work() -> None:
-        service = client_of(interaction).service
+        service = runtime_of(interaction).service
         given = {k: v for k, v in options.items() if v is not None}
         snap = await service.open_lobby(
             guild_id=interaction.guild_id,
@@ -40,11 +42,9 @@ async def open_lobby(
             options=given,
             players=players,
         )
-        locale = channel_locale(interaction)
+        message = messages.lobby_message(channel_locale(interaction), snap)
         await interaction.response.send_message(
-            messages.lobby_content(locale, snap),
-            view=messages.lobby_view(locale, snap),
-            allowed_mentions=messages.USERS_ONLY,
+            message.content, view=lobby_view(message), allowed_mentions=USERS_ONLY
         )
         sent = await interaction.original_response()
         await service.record_post(snap.id, snap.version, sent.channel.id, sent.id)
@@ -61,11 +61,11 @@ def build_game_group() -> app_commands.Group:
     @app_commands.describe(player=text("command.game.board.player"))
     async def board(interaction: discord.Interaction, player: discord.User | None = None) -> None:
         async def work() -> None:
-            service = client_of(interaction).service
+            service = runtime_of(interaction).service
             snap = await service.current(interaction.channel_id or 0)
             locale = user_locale(interaction)
             if snap.is_lobby:
-                title = messages.game_title(locale, snap.game)
+                title = game_title(locale, snap.game)
                 await reply_private(interaction, t(locale, "game.lobby_open", game=title))
                 return
             focus = None if player is None else snap.seat_of(player.id)
@@ -79,9 +79,9 @@ def build_game_group() -> app_commands.Group:
                 )
                 await interaction.followup.send(
                     message.content,
-                    file=message.file(),
+                    file=board_file(message),
                     ephemeral=True,
-                    allowed_mentions=messages.USERS_ONLY,
+                    allowed_mentions=USERS_ONLY,
                 )
                 return
             await interaction.response.defer(thinking=True)
@@ -92,7 +92,7 @@ def build_game_group() -> app_commands.Group:
     @group.command(name="log", description=text("command.game.log.description"))
     async def game_log(interaction: discord.Interaction) -> None:
         async def work() -> None:
-            service = client_of(interaction).service
+            service = runtime_of(interaction).service
             locale = user_locale(interaction)
             snap = await service.current(interaction.channel_id or 0)
             await reply_private(interaction, await log_text(service, snap, locale))
@@ -103,7 +103,7 @@ def build_game_group() -> app_commands.Group:
     @app_commands.describe(action=text("command.game.move.action"))
     async def move(interaction: discord.Interaction, action: str) -> None:
         async def work() -> None:
-            service = client_of(interaction).service
+            service = runtime_of(interaction).service
             snap = await service.current(interaction.channel_id or 0)
             outcome = await service.act(snap.id, interaction.user.id, action.strip(), snap.version)
             await apply_outcome(interaction, outcome, edit_clicked=False)
@@ -115,7 +115,7 @@ def build_game_group() -> app_commands.Group:
         interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         try:
-            snap = await client_of(interaction).service.current(interaction.channel_id or 0)
+            snap = await runtime_of(interaction).service.current(interaction.channel_id or 0)
         except NoActiveGame:
             return []
         if snap.to_move is None or snap.seats[snap.to_move].user_id != interaction.user.id:
@@ -128,7 +128,7 @@ def build_game_group() -> app_commands.Group:
     @group.command(name="abandon", description=text("command.game.abandon.description"))
     async def abandon(interaction: discord.Interaction) -> None:
         async def work() -> None:
-            service = client_of(interaction).service
+            service = runtime_of(interaction).service
             perms = interaction.permissions
             snap = await service.abandon(
                 interaction.channel_id or 0,
@@ -140,7 +140,7 @@ def build_game_group() -> app_commands.Group:
                 t(
                     locale,
                     "game.abandoned",
-                    game=messages.game_title(locale, snap.game),
+                    game=game_title(locale, snap.game),
                     user=interaction.user.mention,
                 ),
                 allowed_mentions=discord.AllowedMentions.none(),
@@ -155,7 +155,7 @@ async def log_text(service: Any, snap: Any, locale: str) -> str:
     """The move log as numbered lines (newest last), trimmed to fit one message."""
     presenter = get_presenter(snap.game)
     moves = await service.history(snap.id)
-    title = f"**{t(locale, 'game.log.title', game=messages.game_title(locale, snap.game))}**"
+    title = f"**{t(locale, 'game.log.title', game=game_title(locale, snap.game))}**"
     if not moves:
         return f"{title}\n{t(locale, 'game.log.empty')}"
     names = messages.display_names(snap)
@@ -193,7 +193,7 @@ def build_rules_command() -> app_commands.Command[Any, Any, Any]:
             presenter = get_presenter(game.value)
             summary = presenter.rules_summary(locale)
             embed = discord.Embed(
-                title=messages.game_title(locale, game.value), description=summary[:4000]
+                title=game_title(locale, game.value), description=summary[:4000]
             )
             if getattr(renderer(game.value), "rules_image", None) is None:
                 await interaction.response.send_message(embed=embed, ephemeral=True)

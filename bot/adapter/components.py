@@ -8,10 +8,10 @@ after a restart; an old version is answered as a stale board by the service.
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import discord
 
+from bot.adapter.runtime import runtime_of
 from bot.present.base import Button, ControlRows, Select
 
 ACTION_PREFIX = "br:"
@@ -27,16 +27,18 @@ _STYLES = {
 }
 
 
-def _handlers() -> Any:
-    from bot.adapter import handlers  # late import: handlers import this module
+ACTION_TEMPLATE = r"br:(?P<gid>\d+):(?P<ver>\d+):(?P<act>[a-z0-9:+\-_.]{1,80})"
+SELECT_TEMPLATE = r"brs:(?P<gid>\d+):(?P<ver>\d+):(?P<n>\d+)"
+LOBBY_TEMPLATE = r"brl:(?P<gid>\d+):(?P<op>[a-z\-]{1,12})"
+_OURS = tuple(re.compile(t) for t in (ACTION_TEMPLATE, SELECT_TEMPLATE, LOBBY_TEMPLATE))
 
-    return handlers
+
+def is_ours(custom_id: str) -> bool:
+    """Is ``custom_id`` the shape of one of our controls (whether or not it is still current)?"""
+    return any(pattern.fullmatch(custom_id) for pattern in _OURS)
 
 
-class ActionButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"br:(?P<gid>\d+):(?P<ver>\d+):(?P<act>[a-z0-9:+\-_.]{1,80})",
-):
+class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=ACTION_TEMPLATE):
     def __init__(
         self,
         game_id: int,
@@ -65,13 +67,11 @@ class ActionButton(
         return cls(int(match["gid"]), int(match["ver"]), match["act"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _handlers().on_action(interaction, self.game_id, self.version, self.action)
+        route = runtime_of(interaction).on_action
+        await route(interaction, self.game_id, self.version, self.action)
 
 
-class ActionSelect(
-    discord.ui.DynamicItem[discord.ui.Select],
-    template=r"brs:(?P<gid>\d+):(?P<ver>\d+):(?P<n>\d+)",
-):
+class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMPLATE):
     def __init__(
         self,
         game_id: int,
@@ -100,13 +100,10 @@ class ActionSelect(
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
         action = str(values[0]) if values else ""
-        await _handlers().on_action(interaction, self.game_id, self.version, action)
+        await runtime_of(interaction).on_action(interaction, self.game_id, self.version, action)
 
 
-class LobbyButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"brl:(?P<gid>\d+):(?P<op>[a-z\-]{1,12})",
-):
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=LOBBY_TEMPLATE):
     def __init__(
         self,
         game_id: int,
@@ -132,7 +129,7 @@ class LobbyButton(
         return cls(int(match["gid"]), match["op"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _handlers().on_lobby(interaction, self.game_id, self.op)
+        await runtime_of(interaction).on_lobby(interaction, self.game_id, self.op)
 
 
 def action_view(game_id: int, version: int, controls: ControlRows) -> discord.ui.View | None:

@@ -10,27 +10,23 @@ from __future__ import annotations
 import contextlib
 import logging
 import uuid
-from typing import TYPE_CHECKING, Any
+from collections.abc import Coroutine
+from typing import Any
 
 import discord
 
 from bot.adapter import messages
+from bot.adapter.outgoing import USERS_ONLY, board_file, board_view, lobby_view
+from bot.adapter.runtime import runtime_of
 from bot.adapter.words import channel_locale, error_text, user_locale
 from bot.present import get_presenter
 from bot.service.errors import UserFacingError
 from bot.service.models import GameSnapshot, Outcome
-from i18n import join_list, t
-
-if TYPE_CHECKING:
-    from bot.adapter.client import BoardroomBot
+from i18n import game_title, join_list, t
 
 log = logging.getLogger(__name__)
 
 UNKNOWN_INTERACTION = 10062  # Discord's error code for an expired interaction token
-
-
-def client_of(interaction: discord.Interaction) -> BoardroomBot:
-    return interaction.client  # type: ignore[return-value]
 
 
 async def reply_private(interaction: discord.Interaction, content: str) -> None:
@@ -61,21 +57,10 @@ async def reply_error(interaction: discord.Interaction, error: BaseException) ->
         log.warning("could not deliver an error reply", exc_info=True)
 
 
-async def guarded(interaction: discord.Interaction, work: Any) -> None:
-    """Run one interaction's work: every failure gets an answer, and an overloaded bot sheds
-    interactions it could not answer within Discord's 3 seconds anyway (nothing is applied)."""
-    client = client_of(interaction)
-    if client.in_flight >= client.settings.max_in_flight:
-        work.close()
-        log.warning("busy: %d interactions in flight, one dropped", client.in_flight)
-        return
-    client.in_flight += 1
-    try:
-        await work
-    except Exception as exc:  # every failure still gets an answer
-        await reply_error(interaction, exc)
-    finally:
-        client.in_flight -= 1
+async def guarded(interaction: discord.Interaction, work: Coroutine[Any, Any, None]) -> None:
+    """Run one interaction's work through the gate (overload shedding, an answer for every
+    failure)."""
+    await runtime_of(interaction).gate.run(interaction, work)
 
 
 async def post_turn(
@@ -88,15 +73,14 @@ async def post_turn(
     message = await messages.turn_message(locale, snap, outcome)
     sent = await interaction.followup.send(
         message.content,
-        file=message.file(),
-        view=message.view or discord.utils.MISSING,
-        allowed_mentions=messages.USERS_ONLY,
+        file=board_file(message),
+        view=board_view(message) or discord.utils.MISSING,
+        allowed_mentions=USERS_ONLY,
         wait=True,
     )
-    await client_of(interaction).service.record_post(
-        snap.id, snap.version, sent.channel.id, sent.id
-    )
-    client_of(interaction).after_public_turn(snap)
+    runtime = runtime_of(interaction)
+    await runtime.service.record_post(snap.id, snap.version, sent.channel.id, sent.id)
+    runtime.bots.after_public_turn(snap)
 
 
 async def post_private_step(interaction: discord.Interaction, outcome: Outcome) -> None:
@@ -105,14 +89,14 @@ async def post_private_step(interaction: discord.Interaction, outcome: Outcome) 
     message = await messages.turn_message(locale, outcome.after, outcome)
     sent = await interaction.followup.send(
         message.content,
-        file=message.file(),
-        view=message.view or discord.utils.MISSING,
+        file=board_file(message),
+        view=board_view(message) or discord.utils.MISSING,
         ephemeral=True,
-        allowed_mentions=messages.USERS_ONLY,
+        allowed_mentions=USERS_ONLY,
         wait=True,
     )
     snap = outcome.after
-    service = client_of(interaction).service
+    service = runtime_of(interaction).service
     await service.record_post(snap.id, snap.version, snap.channel_id, sent.id, public=False)
 
 
@@ -131,7 +115,7 @@ async def on_action(
     interaction: discord.Interaction, game_id: int, version: int, action: str
 ) -> None:
     async def work() -> None:
-        service = client_of(interaction).service
+        service = runtime_of(interaction).service
         outcome = await service.act(game_id, interaction.user.id, action, version)
         await apply_outcome(interaction, outcome, edit_clicked=True)
 
@@ -158,9 +142,17 @@ async def apply_outcome(
             await reply_private(interaction, t(user_locale(interaction), "error.post_failed"))
 
 
+async def show_lobby(interaction: discord.Interaction, snap: GameSnapshot) -> None:
+    """Replace the clicked lobby message with the lobby as it is now."""
+    message = messages.lobby_message(channel_locale(interaction), snap)
+    await interaction.response.edit_message(
+        content=message.content, view=lobby_view(message), allowed_mentions=USERS_ONLY
+    )
+
+
 async def on_lobby(interaction: discord.Interaction, game_id: int, op: str) -> None:
     async def work() -> None:
-        service = client_of(interaction).service
+        service = runtime_of(interaction).service
         user = interaction.user
         locale = channel_locale(interaction)
         if op == "join":
@@ -174,31 +166,27 @@ async def on_lobby(interaction: discord.Interaction, game_id: int, op: str) -> N
             snap = await service.add_bot(game_id, user.id, level, name)
         elif op == "cancel":
             snap = await service.cancel(game_id, user.id)
-            title = messages.game_title(locale, snap.game)
+            title = game_title(locale, snap.game)
             await interaction.response.edit_message(
                 content=t(locale, "lobby.cancelled", game=title),
                 view=None,
-                allowed_mentions=messages.USERS_ONLY,
+                allowed_mentions=USERS_ONLY,
             )
             return
         elif op == "start":
             outcome = await service.start(game_id, user.id)
             snap = outcome.after
-            title = messages.game_title(locale, snap.game)
+            title = game_title(locale, snap.game)
             players = join_list(locale, messages.mentions(snap))
             await interaction.response.edit_message(
                 content=t(locale, "lobby.started", game=title, players=players),
                 view=None,
-                allowed_mentions=messages.USERS_ONLY,
+                allowed_mentions=USERS_ONLY,
             )
             await post_turn(interaction, outcome)
             return
         else:
             raise UserFacingError()
-        await interaction.response.edit_message(
-            content=messages.lobby_content(locale, snap),
-            view=messages.lobby_view(locale, snap),
-            allowed_mentions=messages.USERS_ONLY,
-        )
+        await show_lobby(interaction, snap)
 
     await guarded(interaction, work())

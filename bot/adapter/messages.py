@@ -1,25 +1,23 @@
-"""Message parts for lobbies and turns, built from service snapshots (no sending here)."""
+"""What lobby and turn messages say and carry, built from service snapshots.
+
+Discord-free: the results are plain data (text, PNG bytes, control specs); ``outgoing`` turns them
+into discord.py objects and nothing here sends anything.
+"""
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass
 
-import discord
-
-from bot.adapter.components import LobbyButton, action_view
 from bot.adapter.rendering import draw_png
-from bot.adapter.words import game_title
 from bot.present import get_presenter
+from bot.present.base import ControlRows
 from bot.service.bots import has_bots
 from bot.service.models import GameSnapshot, Outcome
 from engines.bots import LEVELS
 from engines.registry import get_engine
-from i18n import has, join_list, t, translator
+from i18n import game_title, has, join_list, t, translator
 from render import describe
 
-#: mentions only ever ping users, never roles or everyone
-USERS_ONLY = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 MAX_CONTENT = 2000
 
 
@@ -67,6 +65,23 @@ def lobby_content(locale: str, snap: GameSnapshot) -> str:
     return "\n".join(lines)
 
 
+@dataclass(frozen=True, slots=True)
+class LobbyControl:
+    """One lobby button: ``op`` is what pressing it asks for (join, start, bot-easy, ...)."""
+
+    op: str
+    label: str
+    style: str
+    row: int
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyMessage:
+    game_id: int
+    content: str
+    controls: tuple[LobbyControl, ...]
+
+
 LOBBY_BUTTONS = (
     ("join", "primary"),
     ("leave", "secondary"),
@@ -75,28 +90,28 @@ LOBBY_BUTTONS = (
 )
 
 
-def lobby_view(locale: str, snap: GameSnapshot) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    for op, style in LOBBY_BUTTONS:
-        view.add_item(LobbyButton(snap.id, op, t(locale, f"lobby.button.{op}"), style, row=0))
+def lobby_message(locale: str, snap: GameSnapshot) -> LobbyMessage:
+    controls = [
+        LobbyControl(op, t(locale, f"lobby.button.{op}"), style, 0) for op, style in LOBBY_BUTTONS
+    ]
     if has_bots(snap.game):
-        for level in LEVELS:
-            label = t(locale, f"lobby.button.bot_{level}")
-            view.add_item(LobbyButton(snap.id, f"bot-{level}", label, "secondary", row=1))
-    return view
+        controls += [
+            LobbyControl(f"bot-{level}", t(locale, f"lobby.button.bot_{level}"), "secondary", 1)
+            for level in LEVELS
+        ]
+    return LobbyMessage(snap.id, lobby_content(locale, snap), tuple(controls))
 
 
 @dataclass(frozen=True, slots=True)
 class TurnMessage:
+    """A board message: ``controls`` act on ``game_id`` at ``version`` (None: nothing to press)."""
+
+    game_id: int
+    version: int
     content: str
     png: bytes
     alt_text: str
-    view: discord.ui.View | None
-
-    def file(self) -> discord.File:
-        return discord.File(
-            io.BytesIO(self.png), filename="board.png", description=self.alt_text[:1024]
-        )
+    controls: ControlRows | None
 
 
 def result_line(locale: str, snap: GameSnapshot) -> str:
@@ -141,9 +156,7 @@ async def turn_message(
     if len(content) > MAX_CONTENT:
         content = "…\n" + content[-(MAX_CONTENT - 2) :]
     png, alt = await board_png(locale, snap, focus_seat=focus_seat)
-    view = None
+    controls = None
     if with_controls and snap.to_move is not None and not snap.seats[snap.to_move].is_bot:
-        view = action_view(
-            snap.id, snap.version, presenter.controls(snap.state, snap.legal, locale)
-        )
-    return TurnMessage(content, png, alt, view)
+        controls = presenter.controls(snap.state, snap.legal, locale)
+    return TurnMessage(snap.id, snap.version, content, png, alt, controls)

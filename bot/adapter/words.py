@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 
 from bot.service.errors import UserFacingError
-from i18n import DEFAULT_LOCALE, available_locales, has, language_of, t
+from i18n import DEFAULT_LOCALE, available_locales, game_title, language_of, t
 
 
 def user_locale(interaction: discord.Interaction) -> str:
@@ -31,12 +31,6 @@ def error_text(locale: str, error: UserFacingError) -> str:
     if "game" in params:
         params["game"] = game_title(locale, str(params["game"]))
     return t(locale, error.key, **params)
-
-
-def game_title(locale: str, game: str) -> str:
-    """A game's name in the locale (its registry id when the catalogue has none)."""
-    key = f"{game}.title"
-    return t(locale, key) if has(key) else game
 
 
 def text(key: str) -> app_commands.locale_str:
