@@ -210,8 +210,8 @@ def cmd_migrate(args: argparse.Namespace) -> int:
     settings = load_settings(need_token=False)
 
     async def work() -> None:
-        async with SqliteStore(settings.database):
-            pass
+        async with SqliteStore(settings.database) as store:
+            await GameService(store).upgrade_stored_states()
 
     asyncio.run(work())
     print(settings.database)

@@ -159,6 +159,7 @@ async def run_bot(settings: Settings) -> None:
         point_rest_at(settings.api_base)
     async with SqliteStore(settings.database) as store:
         service = GameService(store)
+        await service.upgrade_stored_states()
         client = BoardroomBot(settings, service)
         # Everything loaded so far lives as long as the process: keep it out of the full
         # collections that would otherwise stall the event loop as the heap grows.

@@ -18,9 +18,9 @@ from typing import Any
 
 from bot.service import errors
 from bot.service.models import GameSnapshot, LoggedMove, Outcome, Seat
-from bot.storage.base import GameRow, GameStore, MoveRow, OpenGameExists, SeatRow
+from bot.storage.base import GameRow, GameStore, MoveRow, OpenGameExists, SeatRow, Tx
 from engines import errors as rule_errors
-from engines.base import CHANCE, TERMINAL
+from engines.base import CHANCE, TERMINAL, Engine
 from engines.bots import LEVELS, bot_games
 from engines.registry import game_names, get_engine
 from engines.replay import replay
@@ -35,7 +35,7 @@ def utc_now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
-def _dump(engine: Any, state: Any) -> str:
+def _dump(engine: Engine[Any, Any], state: Any) -> str:
     return json.dumps(engine.encode_state(state), separators=(",", ":"), sort_keys=True)
 
 
@@ -113,6 +113,32 @@ class GameService:
         moves = await self.store.moves(game_id)
         rebuilt = replay(engine, len(snap.seats), snap.options, (m.action for m in moves))
         return bool(rebuilt == snap.state)
+
+    async def upgrade_stored_states(self) -> int:
+        """Rebuild, from their move logs, the stored states an engine can no longer read
+        (``OldEncoding``: saved before its encoding changed). The version stays, so the buttons
+        on the boards players already see keep working. Returns how many were rebuilt."""
+        rebuilt = 0
+        for game_id in await self.store.games_with_state():
+            row = await self.store.load_game(game_id)
+            if row is None or row.state_json is None or row.game not in game_names():
+                continue
+            engine = get_engine(row.game)
+            try:
+                engine.decode_state(json.loads(row.state_json))
+                continue
+            except rule_errors.OldEncoding:
+                pass
+            moves = await self.store.moves(game_id)
+            state = replay(
+                engine, len(row.seats), json.loads(row.options_json), (m.action for m in moves)
+            )
+            async with self.store.write() as tx:
+                changed = await tx.replace_state(game_id, row.version, _dump(engine, state))
+            if changed:
+                rebuilt += 1
+                log.info("stored state rebuilt from its log", extra={"game_id": game_id})
+        return rebuilt
 
     async def seed_of(self, game_id: int) -> int:
         row = await self.store.load_game(game_id)
@@ -250,7 +276,7 @@ class GameService:
             )
             return await self._reread(tx, game_id)
 
-    async def _lobby_row(self, tx: Any, game_id: int) -> GameRow:
+    async def _lobby_row(self, tx: Tx, game_id: int) -> GameRow:
         row = await tx.load_game(game_id)
         if row is None:
             raise errors.GameNotFound(game_id=game_id)
@@ -318,7 +344,7 @@ class GameService:
                 raise errors.NotSeated()
             return await self._apply(tx, row, seat, action_text)
 
-    async def _apply(self, tx: Any, row: GameRow, seat: int | None, action_text: str) -> Outcome:
+    async def _apply(self, tx: Tx, row: GameRow, seat: int | None, action_text: str) -> Outcome:
         if row.status == "lobby":
             raise errors.GameNotStarted()
         if row.status != "active":
@@ -346,7 +372,7 @@ class GameService:
         log.info("move %s", moves[0].action, extra={"game_id": row.id, "seq": seq, "seat": seat})
         return Outcome(before, after, tuple(moves))
 
-    async def _reread(self, tx: Any, game_id: int) -> GameSnapshot:
+    async def _reread(self, tx: Tx, game_id: int) -> GameSnapshot:
         """The game as this transaction wrote it (read on the writer connection)."""
         row = await tx.load_game(game_id)
         assert row is not None
@@ -354,7 +380,7 @@ class GameService:
 
     @staticmethod
     def _resolve_chance(
-        engine: Any, state: Any, seed: int, seq: int, moves: list[LoggedMove]
+        engine: Engine[Any, Any], state: Any, seed: int, seq: int, moves: list[LoggedMove]
     ) -> tuple[Any, list[LoggedMove]]:
         moves = list(moves)
         while engine.to_move(state) == CHANCE:
@@ -365,7 +391,12 @@ class GameService:
         return state, moves
 
     async def _commit(
-        self, tx: Any, row: GameRow, engine: Any, state: Any, moves: list[LoggedMove]
+        self,
+        tx: Tx,
+        row: GameRow,
+        engine: Engine[Any, Any],
+        state: Any,
+        moves: list[LoggedMove],
     ) -> GameSnapshot:
         """Append the moves and the new state (version + 1); returns the game as committed."""
         now = self.clock()

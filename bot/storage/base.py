@@ -80,6 +80,10 @@ class Tx(Protocol):
         self, game_id: int, version: int, channel_id: int, message_id: int, public: bool = True
     ) -> None: ...
 
+    async def replace_state(self, game_id: int, version: int, state_json: str) -> int:
+        """The same position in a newer encoding: no version bump; 0 if the version moved on."""
+        ...
+
 
 class GameStore(Protocol):
     """What the service needs from a backend (SQLite today; the seam for another one)."""
@@ -99,6 +103,10 @@ class GameStore(Protocol):
     async def moves(self, game_id: int) -> list[MoveRow]: ...
 
     async def open_games(self) -> list[int]: ...
+
+    async def games_with_state(self) -> list[int]:
+        """Ids of every game that has a stored state (running or over)."""
+        ...
 
     async def posted_version(self, game_id: int) -> int | None: ...
 

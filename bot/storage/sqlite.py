@@ -135,6 +135,14 @@ class SqliteTx:
         )
 
 
+    async def replace_state(self, game_id: int, version: int, state_json: str) -> int:
+        cursor = await self._conn.execute(
+            "UPDATE games SET state_json = ? WHERE id = ? AND version = ?",
+            (state_json, game_id, version),
+        )
+        return cursor.rowcount
+
+
 class SqliteStore:
     """The game store on one SQLite file."""
 
@@ -204,6 +212,13 @@ class SqliteStore:
             conn.execute("SELECT id FROM games WHERE status = 'active' ORDER BY id") as cursor,
         ):
             return [row[0] for row in await cursor.fetchall()]
+
+    async def games_with_state(self) -> list[int]:
+        async with (
+            self._reading() as conn,
+            conn.execute("SELECT id FROM games WHERE state_json IS NOT NULL ORDER BY id") as cur,
+        ):
+            return [row[0] for row in await cur.fetchall()]
 
     async def moves(self, game_id: int) -> list[MoveRow]:
         async with (
