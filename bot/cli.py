@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from bot.games import GameSetupError, load_games
 from bot.present import get_presenter
 from bot.service.errors import UserFacingError
 from bot.service.games import GameService
@@ -264,6 +265,17 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def load_configured_games() -> None:
+    """Register the games named in ``BOARDROOM_GAMES`` (before the parser lists game names)."""
+    settings = load_settings(need_token=False)
+    try:
+        load_games(settings.game_modules)
+    except GameSetupError as problem:
+        print(t(LOCALE, "cli.bad_games", problem=problem), file=sys.stderr)
+        raise SystemExit(2) from None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    load_configured_games()
     args = build_parser().parse_args(argv)
     return int(args.func(args))

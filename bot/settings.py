@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +35,19 @@ def _number(env: Mapping[str, str], name: str, default: float, kind: type = int)
     if value < 0:
         raise BadSetting(name, text, kind.__name__)
     return value
+
+
+_MODULE = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*")
+
+
+def _modules(env: Mapping[str, str], name: str) -> tuple[str, ...]:
+    """A comma-separated list of Python module paths."""
+    text = env.get(name, "").strip()
+    modules = tuple(part.strip() for part in text.split(",") if part.strip())
+    for module in modules:
+        if not _MODULE.fullmatch(module):
+            raise BadSetting(name, text, "modules")
+    return modules
 
 
 def read_env_file(path: Path) -> dict[str, str]:
@@ -80,6 +94,7 @@ class Settings:
     render_processes: int = 0
     max_in_flight: int = 200
     bot_pause: float = 1.0
+    game_modules: tuple[str, ...] = ()  # BOARDROOM_GAMES: modules that register more games
 
     def __repr__(self) -> str:  # never print the token
         return (
@@ -108,4 +123,5 @@ class Settings:
             else _number(env, "BOARDROOM_RENDER_PROCESSES", 0),
             max_in_flight=_number(env, "BOARDROOM_MAX_IN_FLIGHT", 200),
             bot_pause=_number(env, "BOARDROOM_BOT_PAUSE", 1.0, float),
+            game_modules=_modules(env, "BOARDROOM_GAMES"),
         )

@@ -64,9 +64,19 @@ def test_render_processes_auto_and_explicit(monkeypatch: pytest.MonkeyPatch) -> 
         ("BOARDROOM_RENDER_PROCESSES", "-1"),
         ("BOARDROOM_BOT_PAUSE", "soon"),
         ("DEV_GUILD_ID", "my-server"),
+        ("BOARDROOM_GAMES", "my games; rm -rf"),
     ],
 )
 def test_a_malformed_setting_is_named(name: str, value: str) -> None:
     with pytest.raises(BadSetting) as caught:
         Settings.from_env({name: value}, need_token=False)
     assert caught.value.name == name and caught.value.value == value
+
+
+def test_more_games_are_a_list_of_modules() -> None:
+    assert Settings.from_env({}, need_token=False).game_modules == ()
+    given = {"BOARDROOM_GAMES": " mygames.chess, tests.games.nim ,"}
+    assert Settings.from_env(given, need_token=False).game_modules == (
+        "mygames.chess",
+        "tests.games.nim",
+    )

@@ -22,6 +22,7 @@ from bot.adapter.outgoing import USERS_ONLY, board_file, board_view
 from bot.adapter.rendering import start_processes, stop_processes
 from bot.adapter.runtime import BotRunner, InteractionGate, Runtime
 from bot.adapter.words import CatalogueTranslator, user_locale
+from bot.games import load_games
 from bot.service.bots import bot_to_move
 from bot.service.games import GameService
 from bot.service.models import GameSnapshot, Outcome
@@ -155,6 +156,7 @@ class BoardroomBot(discord.Client):
 async def run_bot(settings: Settings) -> None:
     from bot.storage.sqlite import SqliteStore
 
+    load_games(settings.game_modules)  # before the commands are built: /play lists every game
     if settings.api_base:
         point_rest_at(settings.api_base)
     async with SqliteStore(settings.database) as store:
@@ -165,7 +167,7 @@ async def run_bot(settings: Settings) -> None:
         # collections that would otherwise stall the event loop as the heap grows.
         gc.collect()
         gc.freeze()
-        start_processes(settings.render_processes)
+        start_processes(settings.render_processes, settings.game_modules)
         try:
             async with client:
                 await client.start(settings.token)

@@ -45,25 +45,32 @@ def _end_with_parent(parent: int) -> None:
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
-def _worker_start(parent: int) -> None:
-    """Each worker: tie its life to the bot's, then load fonts and caches before real boards."""
+def _worker_start(parent: int, game_modules: tuple[str, ...]) -> None:
+    """Each worker: tie its life to the bot's, register the configured games, then load fonts and
+    caches before real boards."""
     _end_with_parent(parent)
-    from engines.registry import game_names, get_engine
+    from engines.registry import game_names, get_engine, load_game_modules
+
+    load_game_modules(game_modules)
 
     for game in game_names():
         engine = get_engine(game)
         render_png(game, engine.initial_state(engine.info.min_seats, {}))
 
 
-def start_processes(count: int) -> None:
-    """Draw in ``count`` worker processes from now on (0: worker threads)."""
+def start_processes(count: int, game_modules: tuple[str, ...] = ()) -> None:
+    """Draw in ``count`` worker processes from now on (0: worker threads); ``game_modules`` are
+    imported in each so the games they register can be drawn there too."""
     global _pool
     stop_processes()
     if count > 0:
         # Spawned workers are the bot's own children, which lets them follow it when it dies.
         context = multiprocessing.get_context("spawn")
         _pool = ProcessPoolExecutor(
-            count, mp_context=context, initializer=_worker_start, initargs=(os.getpid(),)
+            count,
+            mp_context=context,
+            initializer=_worker_start,
+            initargs=(os.getpid(), tuple(game_modules)),
         )
         for _ in range(count):  # start the workers now, not on the first board
             _pool.submit(int)
