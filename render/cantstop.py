@@ -21,11 +21,8 @@ from engines.cantstop.state import (
     COLUMNS_TO_WIN,
     HEIGHTS,
     NO_OWNER,
-    PHASE_DECIDE,
-    PHASE_DICE,
-    PHASE_MOVE,
-    PHASE_OVER,
     CantStopState,
+    Phase,
 )
 from i18n import join_list, t
 from render.canvas import (
@@ -180,7 +177,7 @@ def _draw_columns(img: Image.Image, state: CantStopState) -> None:
         cx = _centre_x(col)
         paste_shape(img, "pill", (cx - 22, LABEL_Y - 19, cx + 22, LABEL_Y + 19), colour)
         draw_text(img, (cx, LABEL_Y), str(col), 24, text_on(colour), bold=True, anchor="mm")
-    if state.phase == PHASE_DECIDE:
+    if state.phase == Phase.DECIDE:
         for col in sorted(set(state.last_move)):
             space = state.runner_at(col)
             if space:
@@ -195,15 +192,15 @@ def _draw_columns(img: Image.Image, state: CantStopState) -> None:
 
 def _status(state: CantStopState, locale: str | None, names: Sequence[str] | None) -> str:
     """The one-line summary in the top bar."""
-    if state.phase == PHASE_OVER:
+    if state.phase == Phase.OVER:
         winner = player_name(locale, state.winner, names)
         return t(locale, "cantstop.board.status.over", player=winner)
     player = player_name(locale, state.active, names)
-    if state.phase == PHASE_DICE:
+    if state.phase == Phase.DICE:
         return t(locale, "cantstop.board.status.rolling", player=player)
-    if state.phase == PHASE_MOVE:
+    if state.phase == Phase.MOVE:
         return t(locale, "cantstop.board.status.move", player=player)
-    if state.phase == PHASE_DECIDE:
+    if state.phase == Phase.DECIDE:
         return t(locale, "cantstop.board.status.decide", player=player)
     if state.bust and state.dice:
         busted = (state.active - 1) % state.seats
@@ -224,7 +221,7 @@ def _short_names(
 def _draw_top_bar(
     img: Image.Image, state: CantStopState, locale: str | None, names: list[str]
 ) -> None:
-    seat = state.winner if state.phase == PHASE_OVER else state.active
+    seat = state.winner if state.phase == Phase.OVER else state.active
     img.paste(TINTS[seat], (0, 0, WIDTH, TOP_BAR))
     badge(img, "pill", (12, 13, 44, 45), PLAYER_COLOURS[seat], INK, PLAYER_LETTERS[seat], 18)
     text = ellipsize(_status(state, locale, names), 24, True, WIDTH - 68)
@@ -267,10 +264,10 @@ def chosen_pairing(state: CantStopState) -> tuple[tuple[int, int], tuple[int, in
 
 
 def _draw_dice(img: Image.Image, state: CantStopState, locale: str | None) -> None:
-    if not state.dice or state.phase in (PHASE_DICE, PHASE_OVER):
+    if not state.dice or state.phase in (Phase.DICE, Phase.OVER):
         return
-    busted = state.bust and state.phase not in (PHASE_MOVE, PHASE_DECIDE)
-    pairing = chosen_pairing(state) if state.phase == PHASE_DECIDE else None
+    busted = state.bust and state.phase not in (Phase.MOVE, Phase.DECIDE)
+    pairing = chosen_pairing(state) if state.phase == Phase.DECIDE else None
     if pairing is None:
         for i, value in enumerate(state.dice):
             _draw_die(img, DICE_X + i * (DIE + 10), DICE_Y, value, faded=busted)
@@ -300,7 +297,7 @@ def _draw_dice(img: Image.Image, state: CantStopState, locale: str | None) -> No
 def _draw_legend(
     img: Image.Image, state: CantStopState, locale: str | None, names: list[str]
 ) -> None:
-    current = state.winner if state.phase == PHASE_OVER else state.active
+    current = state.winner if state.phase == Phase.OVER else state.active
     for seat in range(state.seats):
         y = LEGEND_Y + seat * LEGEND_ROW
         box = (LEGEND_X, y, LEGEND_X + LEGEND_W, y + LEGEND_ROW - 6)
@@ -311,7 +308,7 @@ def _draw_legend(
         badge(img, "pill", marker, PLAYER_COLOURS[seat], INK, PLAYER_LETTERS[seat], 18)
         text_x = LEGEND_X + 50
         right = LEGEND_X + LEGEND_W - 8
-        if state.phase == PHASE_OVER and seat == state.winner:
+        if state.phase == Phase.OVER and seat == state.winner:
             draw_text(img, (right, cy), "★", 26, INK, bold=True, anchor="rm")
             right -= 30
         name = ellipsize(names[seat], 18, True, right - text_x)
@@ -359,20 +356,20 @@ def describe(
     dice = sep.join(map(str, state.dice))
     player = player_name(locale, state.active, names)
     parts = [t(locale, "cantstop.board.alt.title")]
-    if state.phase == PHASE_OVER:
+    if state.phase == Phase.OVER:
         winner = player_name(locale, state.winner, names)
         parts.append(t(locale, "cantstop.board.alt.over", player=winner))
     else:
-        if state.bust and state.dice and state.phase not in (PHASE_MOVE, PHASE_DECIDE):
+        if state.bust and state.dice and state.phase not in (Phase.MOVE, Phase.DECIDE):
             busted = player_name(locale, (state.active - 1) % state.seats, names)
             parts.append(t(locale, "cantstop.board.alt.bust", busted=busted, dice=dice))
-        if state.phase == PHASE_MOVE:
+        if state.phase == Phase.MOVE:
             parts.append(t(locale, "cantstop.board.alt.move", player=player, dice=dice))
-        elif state.phase == PHASE_DECIDE:
+        elif state.phase == Phase.DECIDE:
             move = join_list(locale, [str(c) for c in state.last_move])
             text = t(locale, "cantstop.board.alt.decide", player=player, move=move, dice=dice)
             parts.append(text)
-        elif state.phase == PHASE_DICE:
+        elif state.phase == Phase.DICE:
             parts.append(t(locale, "cantstop.board.alt.rolling", player=player))
         else:
             parts.append(t(locale, "cantstop.board.alt.roll", player=player))

@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.present.base import Button, ControlRows, chunk_buttons
 from bot.service.models import LoggedMove
-from engines.cantstop.state import COLUMNS, PHASE_DECIDE, PHASE_MOVE, PHASE_OVER, PHASE_ROLL
+from engines.cantstop.state import COLUMNS, Phase
 from engines.registry import get_engine
 from i18n import join_list, t
 
@@ -31,7 +31,7 @@ class CantStopPresenter:
             if code == "roll":
                 key = (
                     "cantstop.button.roll_again"
-                    if state.phase == PHASE_DECIDE
+                    if state.phase == Phase.DECIDE
                     else "cantstop.button.roll"
                 )
                 buttons.append(Button(code, t(locale, key), "primary", "🎲"))
@@ -63,7 +63,7 @@ class CantStopPresenter:
             elif kind == "move":
                 label = move_label(move.action, locale)
                 lines.append(t(locale, "cantstop.event.moved", player=player, move=label))
-                if nxt.phase in (PHASE_OVER, PHASE_ROLL):  # auto_stop_on_win stopped for them
+                if nxt.phase in (Phase.OVER, Phase.ROLL):  # auto_stop_on_win stopped for them
                     lines.append(t(locale, "cantstop.event.stopped", player=player))
             elif kind == "stop":
                 lines.append(t(locale, "cantstop.event.stopped", player=player))
@@ -79,7 +79,7 @@ class CantStopPresenter:
                         columns=join_list(locale, new),
                     )
                 )
-            if nxt.phase == PHASE_OVER:
+            if nxt.phase == Phase.OVER:
                 won = [str(c) for c in nxt.claimed_by(nxt.winner)]
                 lines.append(
                     t(
@@ -93,12 +93,12 @@ class CantStopPresenter:
         return lines
 
     def prompt(self, state: Any, names: Sequence[str], locale: str | None) -> str:
-        if state.phase == PHASE_OVER:
+        if state.phase == Phase.OVER:
             return t(locale, "cantstop.prompt.over", player=names[state.winner])
         key = {
-            PHASE_ROLL: "cantstop.prompt.roll",
-            PHASE_MOVE: "cantstop.prompt.move",
-            PHASE_DECIDE: "cantstop.prompt.decide",
+            Phase.ROLL: "cantstop.prompt.roll",
+            Phase.MOVE: "cantstop.prompt.move",
+            Phase.DECIDE: "cantstop.prompt.decide",
         }[state.phase]
         return t(locale, key, player=names[state.active])
 

@@ -19,14 +19,10 @@ from engines.cantstop.state import (
     COLUMNS_TO_WIN,
     HEIGHTS,
     NO_OWNER,
-    PHASE_DECIDE,
-    PHASE_DICE,
-    PHASE_MOVE,
-    PHASE_OVER,
-    PHASE_ROLL,
     RUNNERS,
     CantStopState,
     Options,
+    Phase,
 )
 from engines.errors import BadOptions, IllegalAction
 from engines.rng import Rng
@@ -112,7 +108,7 @@ def _next_seat(s: CantStopState) -> int:
 def _end_turn(s: CantStopState, **changes: Any) -> CantStopState:
     turns = tuple(t + (i == s.active) for i, t in enumerate(s.turns))
     return replace(
-        s, runners=(), phase=PHASE_ROLL, active=_next_seat(s), last_move=(), turns=turns, **changes
+        s, runners=(), phase=Phase.ROLL, active=_next_seat(s), last_move=(), turns=turns, **changes
     )
 
 
@@ -134,7 +130,7 @@ def _stop(s: CantStopState) -> CantStopState:
     s2 = replace(s, saved=tuple(map(tuple, saved)), claimed=tuple(claimed))
     if len(s2.claimed_by(s.active)) >= COLUMNS_TO_WIN:
         turns = tuple(t + (i == s.active) for i, t in enumerate(s.turns))
-        return replace(s2, runners=(), phase=PHASE_OVER, winner=s.active, turns=turns)
+        return replace(s2, runners=(), phase=Phase.OVER, winner=s.active, turns=turns)
     return _end_turn(s2, dice=())
 
 
@@ -170,51 +166,51 @@ class CantStopEngine:
         )
 
     def to_move(self, s: CantStopState) -> int:
-        if s.phase == PHASE_OVER:
+        if s.phase == Phase.OVER:
             return TERMINAL
-        if s.phase == PHASE_DICE:
+        if s.phase == Phase.DICE:
             return CHANCE
         return s.active
 
     def legal_actions(self, s: CantStopState) -> tuple[Action, ...]:
-        if s.phase == PHASE_ROLL:
+        if s.phase == Phase.ROLL:
             return (ROLL,)
-        if s.phase == PHASE_DICE:
+        if s.phase == Phase.DICE:
             return tuple(act.dice(*d) for d in ALL_ROLLS)
-        if s.phase == PHASE_MOVE:
+        if s.phase == Phase.MOVE:
             return tuple(act.move(*m) for m in moves_for_dice(s, s.dice))
-        if s.phase == PHASE_DECIDE:
+        if s.phase == Phase.DECIDE:
             return (ROLL, STOP) if _stop_allowed(s) else (ROLL,)
         return ()
 
     def apply(self, s: CantStopState, a: Action) -> CantStopState:
-        if (s.phase == PHASE_ROLL and a == ROLL) or (s.phase == PHASE_DECIDE and a == ROLL):
-            return replace(s, phase=PHASE_DICE, bust=False)
-        if s.phase == PHASE_DICE and a.kind == "dice" and len(a.values) == 4:
+        if (s.phase == Phase.ROLL and a == ROLL) or (s.phase == Phase.DECIDE and a == ROLL):
+            return replace(s, phase=Phase.DICE, bust=False)
+        if s.phase == Phase.DICE and a.kind == "dice" and len(a.values) == 4:
             if not all(1 <= d <= 6 for d in a.values):
                 raise IllegalAction(act.encode(a))
             dice = a.values
             if not moves_for_dice(s, dice):
                 return _end_turn(s, dice=dice, bust=True)
-            return replace(s, phase=PHASE_MOVE, dice=dice, last_move=())
-        if s.phase == PHASE_MOVE and a.kind == "move":
+            return replace(s, phase=Phase.MOVE, dice=dice, last_move=())
+        if s.phase == Phase.MOVE and a.kind == "move":
             if a.values not in moves_for_dice(s, s.dice):
                 raise IllegalAction(act.encode(a))
             runners = dict(s.runners)
             for column in a.values:
                 _step(runners, s.saved[s.active], column)
             moved = replace(
-                s, runners=tuple(sorted(runners.items())), phase=PHASE_DECIDE, last_move=a.values
+                s, runners=tuple(sorted(runners.items())), phase=Phase.DECIDE, last_move=a.values
             )
             if s.options.auto_stop_on_win and _would_win(moved):
                 return _stop(moved)
             return moved
-        if s.phase == PHASE_DECIDE and a == STOP and _stop_allowed(s):
+        if s.phase == Phase.DECIDE and a == STOP and _stop_allowed(s):
             return _stop(s)
         raise IllegalAction(act.encode(a))
 
     def sample_chance(self, s: CantStopState, rng: Rng) -> Action:
-        if s.phase != PHASE_DICE:
+        if s.phase != Phase.DICE:
             raise IllegalAction("no chance step here")
         return act.dice(*(rng.randint(1, 6) for _ in range(4)))
 
@@ -237,6 +233,7 @@ class CantStopEngine:
         d["saved"] = [list(r) for r in s.saved]
         for key in ("claimed", "dice", "last_move", "turns"):
             d[key] = list(d[key])
+        d["phase"] = s.phase.value
         return d
 
     def decode_state(self, d: Mapping[str, Any]) -> CantStopState:
@@ -247,7 +244,7 @@ class CantStopEngine:
             claimed=tuple(d["claimed"]),
             runners=tuple((c, h) for c, h in d["runners"]),
             active=d["active"],
-            phase=d["phase"],
+            phase=Phase(d["phase"]),
             dice=tuple(d["dice"]),
             last_move=tuple(d["last_move"]),
             bust=d["bust"],

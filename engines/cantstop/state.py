@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 COLUMNS: tuple[int, ...] = tuple(range(2, 13))
 HEIGHTS: dict[int, int] = {2: 3, 3: 5, 4: 7, 5: 9, 6: 11, 7: 13, 8: 11, 9: 9, 10: 7, 11: 5, 12: 3}
@@ -10,12 +11,15 @@ RUNNERS = 3
 COLUMNS_TO_WIN = 3
 NO_OWNER = -1
 
-#: turn phases
-PHASE_ROLL = "roll"  # start of a turn: the active player must roll
-PHASE_DICE = "dice"  # chance: the dice are in the air
-PHASE_MOVE = "move"  # the player picks one of the legal moves for the dice
-PHASE_DECIDE = "decide"  # after a move: roll again or stop
-PHASE_OVER = "over"
+
+class Phase(StrEnum):
+    """Where a turn stands; the values are what the stored JSON holds."""
+
+    ROLL = "roll"  # start of a turn: the active player must roll
+    DICE = "dice"  # chance: the dice are in the air
+    MOVE = "move"  # the player picks one of the legal moves for the dice
+    DECIDE = "decide"  # after a move: roll again or stop
+    OVER = "over"
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +46,7 @@ class CantStopState:
     claimed: tuple[int, ...]
     runners: tuple[tuple[int, int], ...] = ()
     active: int = 0
-    phase: str = PHASE_ROLL
+    phase: Phase = Phase.ROLL
     dice: tuple[int, ...] = ()
     last_move: tuple[int, ...] = ()
     bust: bool = False

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from engines.base import CHANCE
 from engines.cantstop import actions as act
 from engines.cantstop.rules import ALL_ROLLS, CantStopEngine, moves_for_dice
-from engines.cantstop.state import HEIGHTS, NO_OWNER, PHASE_DECIDE, PHASE_MOVE, PHASE_ROLL
+from engines.cantstop.state import HEIGHTS, NO_OWNER, Phase
 from engines.errors import BadActionText, IllegalAction
 from engines.rng import Rng
 
@@ -41,7 +41,7 @@ def position(
         saved=(tuple(row), *s.saved[1:]),
         claimed=tuple(owners),
         runners=tuple(sorted((runners or {}).items())),
-        phase=PHASE_MOVE,
+        phase=Phase.MOVE,
     )
 
 
@@ -83,9 +83,9 @@ def test_e6_double_enters_at_top_and_loses_second_step() -> None:
 
 
 def test_e5b_and_e9_bust_loses_the_turn() -> None:
-    s = replace(position({2: 1, 3: 1, 12: 1}, {5: 4}), phase="dice")
+    s = replace(position({2: 1, 3: 1, 12: 1}, {5: 4}), phase=Phase.DICE)
     after = ENGINE.apply(s, act.dice(4, 4, 5, 6))
-    assert after.bust and after.runners == () and after.active == 1 and after.phase == PHASE_ROLL
+    assert after.bust and after.runners == () and after.active == 1 and after.phase == Phase.ROLL
     assert after.saved == s.saved  # saved markers exactly as before the turn
 
 
@@ -102,13 +102,13 @@ def test_e11_stop_claims_removes_opponent_and_wins() -> None:
         saved=(tuple(a_row), tuple(b_row)),
         claimed=tuple(owners),
         runners=((4, 7), (7, 4)),
-        phase=PHASE_DECIDE,
+        phase=Phase.DECIDE,
     )
     after = ENGINE.apply(s, act.STOP)
     assert after.owner(4) == 0
     assert after.saved[1][4 - 2] == 0  # B's marker in column 4 removed
     assert after.saved[0][7 - 2] == 4 and after.saved[1][7 - 2] == 3
-    assert ENGINE.winners(after) == (0,) and after.phase == "over"
+    assert ENGINE.winners(after) == (0,) and after.phase == Phase.OVER
 
 
 def _can_move_count(runners: dict[int, int]) -> int:
@@ -150,14 +150,14 @@ def test_auto_stop_on_win() -> None:
         dice=(2, 2, 1, 1),
     )
     after = ENGINE.apply(s, act.move(4))
-    assert after.phase == "over" and ENGINE.winners(after) == (0,)
+    assert after.phase == Phase.OVER and ENGINE.winners(after) == (0,)
 
 
 def test_no_stop_on_occupied_space() -> None:
     s = position({7: 3}, options={"no_stop_on_occupied_space": True})
     b_row = [0] * 11
     b_row[7 - 2] = 3
-    s = replace(s, saved=(s.saved[0], tuple(b_row)), phase=PHASE_DECIDE)
+    s = replace(s, saved=(s.saved[0], tuple(b_row)), phase=Phase.DECIDE)
     assert ENGINE.legal_actions(s) == (act.ROLL,)
     with pytest.raises(IllegalAction):
         ENGINE.apply(s, act.STOP)
@@ -190,7 +190,7 @@ def test_playout_invariants(seed: int, seats: int) -> None:
     """Markers stay within heights; a claimed column has one owner and no other markers."""
     s = ENGINE.initial_state(seats, {})
     for step in range(20_000):
-        if s.phase == "over":
+        if s.phase == Phase.OVER:
             break
         if ENGINE.to_move(s) == CHANCE:
             a = ENGINE.sample_chance(s, Rng.for_step(seed, step))
@@ -206,4 +206,12 @@ def test_playout_invariants(seed: int, seats: int) -> None:
                 assert all(s.saved[p][col - 2] == 0 for p in range(seats) if p != owner)
         assert len(s.runners) <= 3
         assert all(1 <= h <= HEIGHTS[c] for c, h in s.runners)
-    assert s.phase == "over" and len(s.claimed_by(s.winner)) >= 3
+    assert s.phase == Phase.OVER and len(s.claimed_by(s.winner)) >= 3
+
+
+def test_phases_are_stored_as_todays_strings() -> None:
+    assert [p.value for p in Phase] == ["roll", "dice", "move", "decide", "over"]
+    s = ENGINE.apply(ENGINE.initial_state(2, {}), act.ROLL)
+    encoded = json.loads(json.dumps(ENGINE.encode_state(s)))
+    assert encoded["phase"] == "dice" and type(ENGINE.encode_state(s)["phase"]) is str
+    assert ENGINE.decode_state(encoded).phase is Phase.DICE

@@ -19,11 +19,8 @@ import render.canvas as canvas
 from engines.cantstop.rules import CantStopEngine
 from engines.cantstop.state import (
     HEIGHTS,
-    PHASE_DECIDE,
-    PHASE_MOVE,
-    PHASE_OVER,
-    PHASE_ROLL,
     CantStopState,
+    Phase,
 )
 from engines.replay import replay
 from engines.rng import Rng
@@ -49,9 +46,9 @@ def game(seed: int, seats: int, max_steps: int = 3000) -> Iterator[tuple[CantSto
         rng = Rng.for_step(seed, step)
         if ENGINE.to_move(state) == -1:
             action = ENGINE.sample_chance(state, rng)
-        elif state.phase == PHASE_MOVE:
+        elif state.phase == Phase.MOVE:
             action = rng.choice(legal)
-        elif state.phase == PHASE_DECIDE and len(legal) > 1:
+        elif state.phase == Phase.DECIDE and len(legal) > 1:
             action = legal[-1] if len(state.runners) == 3 or rng.below(3) == 0 else legal[0]
         else:
             action = legal[0]
@@ -91,17 +88,17 @@ def open_png(data: bytes) -> Image.Image:
 
 
 def _decide_with_runners(s: CantStopState) -> bool:
-    return s.phase == PHASE_DECIDE and len(s.runners) == 3 and sum(s.turns) >= 8
+    return s.phase == Phase.DECIDE and len(s.runners) == 3 and sum(s.turns) >= 8
 
 
 def _bust_with_claims(s: CantStopState) -> bool:
-    return s.phase == PHASE_ROLL and s.bust and len(set(s.claimed)) >= 3
+    return s.phase == Phase.ROLL and s.bust and len(set(s.claimed)) >= 3
 
 
 GOLDEN_CASES = {
     "cantstop_decide_2p": (11, 2, _decide_with_runners, NAMES[:2]),
     "cantstop_bust_4p": (21, 4, _bust_with_claims, None),
-    "cantstop_over_3p": (31, 3, lambda s: s.phase == PHASE_OVER, NAMES[:3]),
+    "cantstop_over_3p": (31, 3, lambda s: s.phase == Phase.OVER, NAMES[:3]),
 }
 
 
@@ -202,7 +199,7 @@ def _crowded_state() -> CantStopState:
         claimed=tuple(claimed),
         active=1,
         runners=((7, 4), (8, 1)),
-        phase=PHASE_DECIDE,
+        phase=Phase.DECIDE,
         dice=(3, 4, 1, 6),
         last_move=(7, 8),
     )
@@ -243,7 +240,7 @@ def test_alt_text_says_whose_turn_claims_bust_and_winner() -> None:
 
     bust, _ = find(21, 4, _bust_with_claims)
     assert "busted" in cantstop.describe(bust, "en")
-    over, _ = find(31, 3, lambda s: s.phase == PHASE_OVER)
+    over, _ = find(31, 3, lambda s: s.phase == Phase.OVER)
     winner = NAMES[over.winner]
     assert f"{winner} wins" in cantstop.describe(over, "en", NAMES[:3])
     assert registry_describe("cantstop", over, "en").startswith("Can't Stop board.")
