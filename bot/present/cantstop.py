@@ -63,7 +63,7 @@ class CantStopPresenter:
             elif kind == "move":
                 label = move_label(move.action, locale)
                 lines.append(t(locale, "cantstop.event.moved", player=player, move=label))
-                if nxt.phase in (Phase.OVER, Phase.ROLL):  # auto_stop_on_win stopped for them
+                if ENGINE.turn(nxt) > ENGINE.turn(state):  # auto_stop_on_win stopped for them
                     lines.append(t(locale, "cantstop.event.stopped", player=player))
             elif kind == "stop":
                 lines.append(t(locale, "cantstop.event.stopped", player=player))

@@ -24,7 +24,7 @@ from engines.cantstop.state import (
     Options,
     Phase,
 )
-from engines.errors import BadOptions, IllegalAction
+from engines.errors import BadOptions, IllegalAction, OldEncoding
 from engines.rng import Rng
 
 ALL_ROLLS: tuple[tuple[int, ...], ...] = tuple(product(range(1, 7), repeat=4))
@@ -105,10 +105,21 @@ def _next_seat(s: CantStopState) -> int:
     return (s.active + 1) % s.seats
 
 
-def _end_turn(s: CantStopState, **changes: Any) -> CantStopState:
+def _turn_ended(s: CantStopState) -> dict[str, Any]:
+    """The counters of a state whose active seat has just finished its turn."""
     turns = tuple(t + (i == s.active) for i, t in enumerate(s.turns))
+    return {"turns": turns, "turn": s.turn + 1}
+
+
+def _end_turn(s: CantStopState, **changes: Any) -> CantStopState:
     return replace(
-        s, runners=(), phase=Phase.ROLL, active=_next_seat(s), last_move=(), turns=turns, **changes
+        s,
+        runners=(),
+        phase=Phase.ROLL,
+        active=_next_seat(s),
+        last_move=(),
+        **_turn_ended(s),
+        **changes,
     )
 
 
@@ -129,8 +140,7 @@ def _stop(s: CantStopState) -> CantStopState:
                     saved[seat][col - 2] = 0
     s2 = replace(s, saved=tuple(map(tuple, saved)), claimed=tuple(claimed))
     if len(s2.claimed_by(s.active)) >= COLUMNS_TO_WIN:
-        turns = tuple(t + (i == s.active) for i, t in enumerate(s.turns))
-        return replace(s2, runners=(), phase=Phase.OVER, winner=s.active, turns=turns)
+        return replace(s2, runners=(), phase=Phase.OVER, winner=s.active, **_turn_ended(s))
     return _end_turn(s2, dice=())
 
 
@@ -171,6 +181,10 @@ class CantStopEngine:
         if s.phase == Phase.DICE:
             return CHANCE
         return s.active
+
+    def turn(self, s: CantStopState) -> int:
+        """Turns ended so far: a stop (the winning one too) or a bust ends a turn."""
+        return s.turn
 
     def legal_actions(self, s: CantStopState) -> tuple[Action, ...]:
         if s.phase == Phase.ROLL:
@@ -237,6 +251,8 @@ class CantStopEngine:
         return d
 
     def decode_state(self, d: Mapping[str, Any]) -> CantStopState:
+        if "turn" not in d:
+            raise OldEncoding(f"Can't Stop state of encoding {d.get('v', 1)}, before turn")
         return CantStopState(
             seats=d["seats"],
             options=Options(**d["options"]),
@@ -249,8 +265,9 @@ class CantStopEngine:
             last_move=tuple(d["last_move"]),
             bust=d["bust"],
             turns=tuple(d["turns"]),
+            turn=d["turn"],
             winner=d["winner"],
-            v=d.get("v", 1),
+            v=d["v"],
         )
 
     def view(self, s: CantStopState, seat: int | None) -> CantStopState:

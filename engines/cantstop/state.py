@@ -10,6 +10,8 @@ HEIGHTS: dict[int, int] = {2: 3, 3: 5, 4: 7, 5: 9, 6: 11, 7: 13, 8: 11, 9: 9, 10
 RUNNERS = 3
 COLUMNS_TO_WIN = 3
 NO_OWNER = -1
+#: the state encoding; 2 added ``turn`` (states stored before it are rebuilt from the move log)
+ENCODING = 2
 
 
 class Phase(StrEnum):
@@ -37,7 +39,8 @@ class CantStopState:
     ``saved[p]`` and ``claimed`` are indexed by column - 2. ``runners`` holds (column, height)
     pairs sorted by column. ``dice`` is the last roll (kept after a bust so the board can show it),
     ``last_move`` the column steps of the last move this turn, ``bust`` whether the previous turn
-    ended in a bust. ``turns[p]`` counts the turns each seat has finished.
+    ended in a bust. ``turns[p]`` counts the turns each seat has finished, ``turn`` the turns
+    finished by anyone (the contract's turn counter; the winning stop ends a turn too).
     """
 
     seats: int
@@ -51,8 +54,9 @@ class CantStopState:
     last_move: tuple[int, ...] = ()
     bust: bool = False
     turns: tuple[int, ...] = ()
+    turn: int = 0
     winner: int = NO_OWNER
-    v: int = 1
+    v: int = ENCODING
 
     def runner_at(self, column: int) -> int | None:
         for col, height in self.runners:

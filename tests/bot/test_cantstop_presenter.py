@@ -59,3 +59,23 @@ def test_claim_and_win_are_announced() -> None:
     assert "claims column 4" in lines[1]
     assert "wins with columns 2, 3 and 4" in lines[2]
     assert PRESENTER.prompt(after, NAMES, "en") == "Game over: Ann wins."
+
+
+def test_an_automatic_stop_is_announced_with_the_move() -> None:
+    owners = [NO_OWNER] * 11
+    owners[0] = owners[1] = 0
+    s = replace(
+        ENGINE.initial_state(2, {"auto_stop_on_win": True}),
+        claimed=tuple(owners),
+        phase=Phase.MOVE,
+        runners=((4, 6),),
+        dice=(2, 2, 1, 1),
+    )
+    after = ENGINE.apply(s, act.move(4))
+    lines = PRESENTER.events(s, [LoggedMove(5, 0, "move:4")], after, NAMES, "en")
+    assert lines[:2] == ["Ann moves on 4.", "Ann stops and saves their progress."]
+    assert "wins with columns 2, 3 and 4" in lines[-1]
+    running = replace(s, claimed=(NO_OWNER,) * 11)  # the same step wins nothing yet
+    after = ENGINE.apply(running, act.move(2, 4))
+    lines = PRESENTER.events(running, [LoggedMove(5, 0, "move:2+4")], after, NAMES, "en")
+    assert lines == ["Ann moves on 2 + 4."]

@@ -187,7 +187,8 @@ def test_solitaire_keeps_the_same_player() -> None:
 @settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 2**62), seats=st.integers(1, 4))
 def test_playout_invariants(seed: int, seats: int) -> None:
-    """Markers stay within heights; a claimed column has one owner and no other markers."""
+    """Markers stay within heights; a claimed column has one owner and no other markers; the
+    turn counter is the sum of the turns each seat finished."""
     s = ENGINE.initial_state(seats, {})
     for step in range(20_000):
         if s.phase == Phase.OVER:
@@ -205,6 +206,7 @@ def test_playout_invariants(seed: int, seats: int) -> None:
                 assert s.saved[owner][col - 2] == HEIGHTS[col]
                 assert all(s.saved[p][col - 2] == 0 for p in range(seats) if p != owner)
         assert len(s.runners) <= 3
+        assert s.turn == sum(s.turns)
         assert all(1 <= h <= HEIGHTS[c] for c, h in s.runners)
     assert s.phase == Phase.OVER and len(s.claimed_by(s.winner)) >= 3
 
