@@ -16,6 +16,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
+from engines.cantstop.rules import previous_seat, split_of_move
 from engines.cantstop.state import (
     COLUMNS,
     COLUMNS_TO_WIN,
@@ -203,7 +204,7 @@ def _status(state: CantStopState, locale: str | None, names: Sequence[str] | Non
     if state.phase == Phase.DECIDE:
         return t(locale, "cantstop.board.status.decide", player=player)
     if state.bust and state.dice:
-        busted = (state.active - 1) % state.seats
+        busted = previous_seat(state)
         if busted == state.active:
             return t(locale, "cantstop.board.status.bust_solo", player=player)
         name = player_name(locale, busted, names)
@@ -248,26 +249,11 @@ def _draw_die(img: Image.Image, x: int, y: int, value: int, faded: bool) -> None
         paste_shape(img, "pill", (cx - r, cy - r, cx + r, cy + r), ink)
 
 
-def chosen_pairing(state: CantStopState) -> tuple[tuple[int, int], tuple[int, int]] | None:
-    """Dice indices of the pairing behind ``state.last_move`` (the first that fits), if any."""
-    if len(state.dice) != 4 or not state.last_move:
-        return None
-    d = state.dice
-    for j in (1, 2, 3):
-        rest = tuple(k for k in (1, 2, 3) if k != j)
-        pair = ((0, j), (rest[0], rest[1]))
-        sums = sorted(d[a] + d[b] for a, b in pair)
-        steps = sorted(state.last_move)
-        if steps == sums or (len(steps) == 1 and steps[0] in sums):
-            return pair
-    return None
-
-
 def _draw_dice(img: Image.Image, state: CantStopState, locale: str | None) -> None:
     if not state.dice or state.phase in (Phase.DICE, Phase.OVER):
         return
     busted = state.bust and state.phase not in (Phase.MOVE, Phase.DECIDE)
-    pairing = chosen_pairing(state) if state.phase == Phase.DECIDE else None
+    pairing = split_of_move(state.dice, state.last_move) if state.phase == Phase.DECIDE else None
     if pairing is None:
         for i, value in enumerate(state.dice):
             _draw_die(img, DICE_X + i * (DIE + 10), DICE_Y, value, faded=busted)
@@ -361,7 +347,7 @@ def describe(
         parts.append(t(locale, "cantstop.board.alt.over", player=winner))
     else:
         if state.bust and state.dice and state.phase not in (Phase.MOVE, Phase.DECIDE):
-            busted = player_name(locale, (state.active - 1) % state.seats, names)
+            busted = player_name(locale, previous_seat(state), names)
             parts.append(t(locale, "cantstop.board.alt.bust", busted=busted, dice=dice))
         if state.phase == Phase.MOVE:
             parts.append(t(locale, "cantstop.board.alt.move", player=player, dice=dice))

@@ -45,11 +45,36 @@ INFO = GameInfo(
 )
 
 
+#: a split of the four dice into two pairs, as dice indices
+Split = tuple[tuple[int, int], tuple[int, int]]
+#: the three splits (rule §4.2), in this order
+SPLITS: tuple[Split, ...] = (((0, 1), (2, 3)), ((0, 2), (1, 3)), ((0, 3), (1, 2)))
+
+
+def _sums(dice: tuple[int, ...], split: Split) -> tuple[int, int]:
+    (a, b), (c, d) = split
+    return dice[a] + dice[b], dice[c] + dice[d]
+
+
 def pairings(dice: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     """The distinct ways to split four dice into two sums, each as a sorted pair."""
-    a, b, c, d = dice
-    found = {tuple(sorted(p)) for p in ((a + b, c + d), (a + c, b + d), (a + d, b + c))}
+    found = {tuple(sorted(_sums(dice, split))) for split in SPLITS}
     return tuple(sorted(found))  # type: ignore[arg-type]
+
+
+def split_of_move(dice: tuple[int, ...], steps: tuple[int, ...]) -> Split | None:
+    """The split of ``dice`` behind a move's column ``steps`` (the first that fits), if any.
+
+    A one-step move fits a split that has its sum (one sum of a pairing, or a double that lost
+    its second step at the top).
+    """
+    if len(dice) != 4 or not steps:
+        return None
+    for split in SPLITS:
+        sums = sorted(_sums(dice, split))
+        if sorted(steps) == sums or (len(steps) == 1 and steps[0] in sums):
+            return split
+    return None
 
 
 def _is_open(s: CantStopState, column: int, runners: Mapping[int, int], free: int) -> bool:
@@ -103,6 +128,11 @@ def _step(runners: dict[int, int], saved_row: tuple[int, ...], column: int) -> N
 
 def _next_seat(s: CantStopState) -> int:
     return (s.active + 1) % s.seats
+
+
+def previous_seat(s: CantStopState) -> int:
+    """The seat that played the turn before the active seat's (itself in solitaire)."""
+    return (s.active - 1) % s.seats
 
 
 def _turn_ended(s: CantStopState) -> dict[str, Any]:

@@ -12,7 +12,13 @@ from hypothesis import strategies as st
 
 from engines.base import CHANCE
 from engines.cantstop import actions as act
-from engines.cantstop.rules import ALL_ROLLS, CantStopEngine, moves_for_dice
+from engines.cantstop.rules import (
+    ALL_ROLLS,
+    CantStopEngine,
+    moves_for_dice,
+    previous_seat,
+    split_of_move,
+)
 from engines.cantstop.state import HEIGHTS, NO_OWNER, Phase
 from engines.errors import BadActionText, IllegalAction
 from engines.rng import Rng
@@ -217,3 +223,21 @@ def test_phases_are_stored_as_todays_strings() -> None:
     encoded = json.loads(json.dumps(ENGINE.encode_state(s)))
     assert encoded["phase"] == "dice" and type(ENGINE.encode_state(s)["phase"]) is str
     assert ENGINE.decode_state(encoded).phase is Phase.DICE
+
+
+def test_the_split_behind_a_move() -> None:
+    dice = (3, 4, 1, 6)  # splits: 7+7, 4+10, 9+5
+    for steps, split in (
+        ((7, 7), ((0, 1), (2, 3))),
+        ((7,), ((0, 1), (2, 3))),  # a double with its second step lost at the top
+        ((4, 10), ((0, 2), (1, 3))),
+        ((5,), ((0, 3), (1, 2))),
+    ):
+        assert split_of_move(dice, steps) == split
+    assert split_of_move(dice, ()) is None and split_of_move((), (7,)) is None
+
+
+def test_previous_seat_wraps_around() -> None:
+    s = ENGINE.initial_state(3, {})
+    assert [previous_seat(replace(s, active=a)) for a in range(3)] == [2, 0, 1]
+    assert previous_seat(ENGINE.initial_state(1, {})) == 0

@@ -248,18 +248,6 @@ def test_alt_text_says_whose_turn_claims_bust_and_winner() -> None:
         assert 0 < len(cantstop.describe(state, "en", NAMES[: state.seats])) <= 1024
 
 
-def test_pairing_follows_the_last_move() -> None:
-    state = replace(_crowded_state(), dice=(3, 4, 1, 6))  # pairs: 7+7, 4+10, 9+5
-    for move, pairing in (
-        ((7, 7), ((0, 1), (2, 3))),
-        ((7,), ((0, 1), (2, 3))),  # a double with its second step lost at the top
-        ((4, 10), ((0, 2), (1, 3))),
-        ((5,), ((0, 3), (1, 2))),
-    ):
-        assert cantstop.chosen_pairing(replace(state, last_move=move)) == pairing
-    assert cantstop.chosen_pairing(replace(state, last_move=())) is None
-
-
 @pytest.mark.parametrize("name", sorted(GOLDEN_CASES))
 def test_golden_images(name: str, golden_states) -> None:
     state, log, names = golden_states[name]
