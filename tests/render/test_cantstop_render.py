@@ -10,21 +10,20 @@ import io
 import os
 from collections.abc import Iterator
 from dataclasses import replace
+from importlib import import_module
 from pathlib import Path
+from pkgutil import iter_modules
+from types import ModuleType
 
 import pytest
 from PIL import Image, ImageChops
 
 import render.canvas as canvas
 from engines.cantstop.rules import CantStopEngine
-from engines.cantstop.state import (
-    HEIGHTS,
-    CantStopState,
-    Phase,
-)
+from engines.cantstop.state import HEIGHTS, CantStopState, Phase
 from engines.replay import replay
 from engines.rng import Rng
-from i18n import t
+from i18n import Translator
 from render import cantstop, render_png
 from render import describe as registry_describe
 
@@ -32,6 +31,7 @@ ENGINE = CantStopEngine()
 GOLDEN = Path(__file__).parent / "golden"
 NAMES = ("Alice", "Bartholomew the Magnificent", "Chidi", "Dong-hyun")
 MAX_BYTES = 100 * 1024
+EN = Translator("en")
 
 
 def game(seed: int, seats: int, max_steps: int = 3000) -> Iterator[tuple[CantStopState, list[str]]]:
@@ -127,7 +127,7 @@ def test_valid_png_of_the_right_size() -> None:
 
 def test_draw_returns_a_palette_image() -> None:
     state = ENGINE.initial_state(2, {})
-    image = cantstop.draw(state, "en")
+    image = cantstop.draw(state, EN)
     assert image.mode == "P" and image.size == (800, 600)
 
 
@@ -137,7 +137,7 @@ def test_same_state_same_bytes_even_with_cold_caches() -> None:
     assert png_of(state, NAMES[:3]) == first
     rebuilt = replay(ENGINE, 3, {}, log)
     assert rebuilt == state
-    for cached in (canvas.font, canvas._text_layout, canvas.shape_mask, cantstop._background):
+    for cached in (canvas.font, canvas._text_layout, canvas.shape_mask, cantstop.background):
         cached.cache_clear()
     assert png_of(rebuilt, NAMES[:3]) == first
 
@@ -154,7 +154,8 @@ def test_names_change_the_picture_and_default_to_seat_letters() -> None:
     state = ENGINE.initial_state(2, {})
     assert png_of(state) != png_of(state, ["Alice", "Bob"])
     assert png_of(state, ["", "  "]) == png_of(state)
-    assert t("en", "cantstop.board.player", letter="A") in cantstop.describe(state, "en")
+    assert EN.player(0, ["", "  "]) == "Player A"
+    assert "Player A (A)" in cantstop.describe(state, EN)
 
 
 def test_long_and_unusual_names_still_render() -> None:
@@ -173,12 +174,18 @@ def test_no_text_smaller_than_a_fortieth_of_the_height(monkeypatch) -> None:
         return real(image, xy, text, size, *args, **kwargs)
 
     monkeypatch.setattr(canvas, "draw_text", spy)
-    monkeypatch.setattr(cantstop, "draw_text", spy)
+    for module in _renderer_modules():
+        if hasattr(module, "draw_text"):
+            monkeypatch.setattr(module, "draw_text", spy)
     crowded = _crowded_state()
     for state in [*sample_states(20), crowded]:
-        cantstop.draw(state, "en", NAMES[: state.seats])
+        cantstop.draw(state, EN, NAMES[: state.seats])
     assert sizes
     assert min(sizes) >= cantstop.HEIGHT / 40
+
+
+def _renderer_modules() -> list[ModuleType]:
+    return [import_module(f"render.cantstop.{m.name}") for m in iter_modules(cantstop.__path__)]
 
 
 def _crowded_state() -> CantStopState:
@@ -213,7 +220,7 @@ def _colour_count(image: Image.Image, box: tuple[int, int, int, int], colour) ->
 def test_pieces_sharing_a_space_are_all_visible() -> None:
     base = _crowded_state()
     state = replace(base, runners=((7, 2),), last_move=(7,), dice=(3, 4, 1, 1))
-    image = cantstop.draw(state, "en")
+    image = cantstop.draw(state, EN)
     x0, y0, x1, y1 = cantstop.cell_box(7, 2)
     box = (x0 - 4, y0, x1 + 4, y1)
     for seat in (0, 2, 3):  # seat 1 is the active player: its runner is here, its marker below
@@ -223,7 +230,7 @@ def test_pieces_sharing_a_space_are_all_visible() -> None:
 
 
 def test_claimed_column_shows_the_owner() -> None:
-    image = cantstop.draw(_crowded_state(), "en")
+    image = cantstop.draw(_crowded_state(), EN)
     x0, y0, x1, y1 = cantstop.cell_box(4, 1)
     assert _colour_count(image, (x0, y0, x1, y1), cantstop.TINTS[2]) > 500
     label = (x0, cantstop.LABEL_Y - 18, x1, cantstop.LABEL_Y + 18)
@@ -232,20 +239,20 @@ def test_claimed_column_shows_the_owner() -> None:
 
 def test_alt_text_says_whose_turn_claims_bust_and_winner() -> None:
     crowded = _crowded_state()
-    text = cantstop.describe(crowded, "en", NAMES)
+    text = cantstop.describe(crowded, EN, NAMES)
     assert "Bartholomew the Magnificent" in text
     assert "turn" in text
     assert "claimed 4" in text
     assert "7 and 8" in text and "column 7 at 4 of 13" in text
 
     bust, _ = find(21, 4, _bust_with_claims)
-    assert "busted" in cantstop.describe(bust, "en")
+    assert "busted" in cantstop.describe(bust, EN)
     over, _ = find(31, 3, lambda s: s.phase == Phase.OVER)
     winner = NAMES[over.winner]
-    assert f"{winner} wins" in cantstop.describe(over, "en", NAMES[:3])
-    assert registry_describe("cantstop", over, "en").startswith("Can't Stop board.")
+    assert f"{winner} wins" in cantstop.describe(over, EN, NAMES[:3])
+    assert registry_describe("cantstop", over, EN).startswith("Can't Stop board.")
     for state in sample_states():
-        assert 0 < len(cantstop.describe(state, "en", NAMES[: state.seats])) <= 1024
+        assert 0 < len(cantstop.describe(state, EN, NAMES[: state.seats])) <= 1024
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN_CASES))
