@@ -90,7 +90,11 @@ def _is_open(s: CantStopState, column: int, runners: Mapping[int, int], free: in
 def _pairing_moves(
     s: CantStopState, pair: tuple[int, int], must_use_both: bool
 ) -> list[tuple[int, ...]]:
-    """Rule M2 for one pairing: the column-step multisets it allows."""
+    """Rule M2 for one pairing: the column-step multisets it allows.
+
+    With ``must_use_both`` off, a pairing that makes two steps, a double included, may also make
+    just one of them (§9).
+    """
     runners = dict(s.runners)
     free = RUNNERS - len(runners)
     s1, s2 = pair
@@ -98,7 +102,9 @@ def _pairing_moves(
         if not _is_open(s, s1, runners, free):
             return []
         pos = runners.get(s1, s.saved[s.active][s1 - 2])
-        return [(s1,)] if pos + 1 >= HEIGHTS[s1] else [(s1, s1)]
+        if pos + 1 >= HEIGHTS[s1]:
+            return [(s1,)]  # one space left: the second step is lost
+        return [(s1, s1)] if must_use_both else [(s1, s1), (s1,)]
     open1 = _is_open(s, s1, runners, free)
     open2 = _is_open(s, s2, runners, free)
     new_needed = (s1 not in runners) + (s2 not in runners)

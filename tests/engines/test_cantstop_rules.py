@@ -147,6 +147,21 @@ def test_must_use_both_sums_off_allows_single_steps() -> None:
     assert legal(s, "1-5-4-6") >= {"move:5+11", "move:5", "move:11"}
 
 
+def test_must_use_both_sums_off_lets_a_double_make_one_step() -> None:
+    """Issue 10, item 1: §9 makes no exception for a pair of equal sums."""
+    fresh = position({}, options={"must_use_both_sums": False})
+    assert legal(fresh, "6-6-3-3") == {"move:6", "move:6+12", "move:12", "move:9+9", "move:9"}
+    e2 = position({6: 1, 10: 1}, options={"must_use_both_sums": False})
+    assert legal(e2, "2-4-3-5") == {
+        "move:6+8", "move:6", "move:8", "move:5", "move:9", "move:7+7", "move:7"
+    }
+    after = ENGINE.apply(replace(e2, dice=(2, 4, 3, 5)), act.move(7))
+    assert after.runners == ((6, 1), (7, 1), (10, 1))
+    # one space below the top a double is one step anyway, and still offered once
+    near_top = position({2: 2}, options={"must_use_both_sums": False})
+    assert "move:2" in legal(near_top, "1-1-1-1") and "move:2+2" not in legal(near_top, "1-1-1-1")
+
+
 def test_auto_stop_on_win() -> None:
     owners = [NO_OWNER] * 11
     owners[0] = owners[1] = 0
