@@ -252,8 +252,8 @@ class CantStopEngine:
             moved = replace(
                 s, runners=tuple(sorted(runners.items())), phase=Phase.DECIDE, last_move=a.values
             )
-            if s.options.auto_stop_on_win and _would_win(moved):
-                return _stop(moved)
+            if s.options.auto_stop_on_win and _would_win(moved) and _stop_allowed(moved):
+                return _stop(moved)  # only a stop the player could have made themselves
             return moved
         if s.phase == Phase.DECIDE and a == STOP and _stop_allowed(s):
             return _stop(s)

@@ -174,6 +174,26 @@ def test_auto_stop_on_win() -> None:
     assert after.phase == Phase.OVER and ENGINE.winners(after) == (0,)
 
 
+def test_auto_stop_on_win_keeps_the_occupied_space_rule() -> None:
+    """Issue 10, item 2: the automatic stop is a stop, so it may not land on an opponent."""
+
+    def play(auto_stop: bool):
+        options = {"auto_stop_on_win": auto_stop, "no_stop_on_occupied_space": True}
+        s = position({3: 4, 7: 5}, claimed={2: 0, 12: 0}, options=options)
+        b_row = [0] * 11
+        b_row[7 - 2] = 5
+        s = replace(s, saved=(s.saved[0], tuple(b_row)), phase=Phase.DECIDE)
+        for code in ("roll", "dice:1-2-1-2", "move:3"):
+            s = ENGINE.apply(s, ENGINE.decode_action(code))
+        return s
+
+    for auto_stop in (True, False):
+        s = play(auto_stop)
+        assert s.phase == Phase.DECIDE and ENGINE.winners(s) == ()
+        assert ENGINE.legal_actions(s) == (act.ROLL,)
+        assert s.runners == ((3, 5), (7, 5))
+
+
 def test_no_stop_on_occupied_space() -> None:
     s = position({7: 3}, options={"no_stop_on_occupied_space": True})
     b_row = [0] * 11
