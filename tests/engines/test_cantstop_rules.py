@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from itertools import product
 from pathlib import Path
 
 import pytest
@@ -14,12 +15,13 @@ from engines.base import CHANCE
 from engines.cantstop import actions as act
 from engines.cantstop.rules import (
     ALL_ROLLS,
+    INFO,
     CantStopEngine,
     moves_for_dice,
     previous_seat,
     split_of_move,
 )
-from engines.cantstop.state import HEIGHTS, NO_OWNER, Phase
+from engines.cantstop.state import HEIGHTS, NO_OWNER, CantStopState, Phase
 from engines.errors import BadActionText, IllegalAction
 from engines.rng import Rng
 
@@ -225,12 +227,49 @@ def test_solitaire_keeps_the_same_player() -> None:
     assert s.active == 0 and s.turns == (1,)
 
 
-@settings(max_examples=30, deadline=None)
+#: every combination of the four rule switches (defaults first)
+SWITCHES = [
+    {spec.name: value for spec, value in zip(INFO.options, values, strict=True)}
+    for values in product(*((spec.default, not spec.default) for spec in INFO.options))
+]
+
+
+def _stop_wins(s: CantStopState) -> bool:
+    topped = sum(1 for c, h in s.runners if h >= HEIGHTS[c])
+    return len(s.claimed_by(s.active)) + topped >= 3
+
+
+def _check_switches(before: CantStopState, after: CantStopState) -> None:
+    """What each switch promises, seen on one step of a game."""
+    o = before.options
+    if after.phase == Phase.MOVE:
+        moves = moves_for_dice(after, after.dice)
+        if o.force_max_runner_placement:  # every choice places the most new runners
+            placed = {len({c for c in m if after.runner_at(c) is None}) for m in moves}
+            assert len(placed) == 1, after
+        elif not o.must_use_both_sums:  # §9: either step of a two-step move on its own
+            assert all((c,) in moves for m in moves if len(m) == 2 for c in m), after
+    if after.phase == Phase.DECIDE and o.auto_stop_on_win:
+        can_stop = act.STOP in ENGINE.legal_actions(after)
+        assert not (can_stop and _stop_wins(after)), "a winning stop was left to the player"
+    stopped = after.turn > before.turn and not after.bust
+    if stopped and o.no_stop_on_occupied_space:
+        seat = before.active
+        for col in range(2, 13):
+            mine = after.saved[seat][col - 2]
+            if mine != before.saved[seat][col - 2]:
+                others = [after.saved[p][col - 2] for p in range(after.seats) if p != seat]
+                assert mine not in others, f"stopped on an occupied space in column {col}"
+
+
+@pytest.mark.parametrize("switches", SWITCHES, ids=lambda o: "".join("01"[v] for v in o.values()))
+@settings(max_examples=5, deadline=None)
 @given(seed=st.integers(0, 2**62), seats=st.integers(1, 4))
-def test_playout_invariants(seed: int, seats: int) -> None:
-    """Markers stay within heights; a claimed column has one owner and no other markers; the
-    turn counter is the sum of the turns each seat finished."""
-    s = ENGINE.initial_state(seats, {})
+def test_playout_invariants(switches: dict[str, bool], seed: int, seats: int) -> None:
+    """With every combination of the switches: markers stay within heights; a claimed column has
+    one owner and no other markers; the turn counter is the sum of the turns each seat finished;
+    and each switch does what it says (``_check_switches``)."""
+    s = ENGINE.initial_state(seats, switches)
     for step in range(20_000):
         if s.phase == Phase.OVER:
             break
@@ -239,7 +278,8 @@ def test_playout_invariants(seed: int, seats: int) -> None:
         else:
             options = ENGINE.legal_actions(s)
             a = options[Rng.for_step(seed + 1, step).below(len(options))]
-        s = ENGINE.apply(s, a)
+        before, s = s, ENGINE.apply(s, a)
+        _check_switches(before, s)
         for col in range(2, 13):
             assert all(0 <= s.saved[p][col - 2] <= HEIGHTS[col] for p in range(seats))
             owner = s.owner(col)
