@@ -35,7 +35,7 @@ from bench.stats import decision_times, mean_ci, wilson
 from engines.base import CHANCE, TERMINAL
 from engines.bots import get_bot
 from engines.cantstop.rules import CantStopEngine
-from engines.cantstop.state import PHASE_ROLL
+from engines.cantstop.state import Phase
 from engines.rng import Rng
 
 ENGINE = CantStopEngine()
@@ -62,7 +62,7 @@ def play(
         else:
             start = time.perf_counter()
             action = bots[seat].choose(ENGINE, state, bot_rng(seed, seq))
-            if times is not None and state.phase != PHASE_ROLL:  # forced rolls are not timed
+            if times is not None and state.phase != Phase.ROLL:  # forced rolls are not timed
                 times[levels[seat]].append(time.perf_counter() - start)
         state = ENGINE.apply(state, action)
     raise RuntimeError(f"game {seed} did not finish")

@@ -13,7 +13,7 @@ import time
 from collections.abc import Iterator
 
 from engines.cantstop.rules import CantStopEngine
-from engines.cantstop.state import PHASE_DECIDE, PHASE_MOVE, CantStopState
+from engines.cantstop.state import CantStopState, Phase
 from engines.rng import Rng
 from render import render_png
 
@@ -29,9 +29,9 @@ def play(seed: int, seats: int, max_steps: int = 2000) -> Iterator[CantStopState
         if not ENGINE.legal_actions(state):
             return
         rng = Rng.for_step(seed, step)
-        if state.phase == PHASE_MOVE:
+        if state.phase == Phase.MOVE:
             action = rng.choice(ENGINE.legal_actions(state))
-        elif state.phase == PHASE_DECIDE:
+        elif state.phase == Phase.DECIDE:
             legal = ENGINE.legal_actions(state)
             stop = len(legal) > 1 and (len(state.runners) == 3 or rng.below(3) == 0)
             action = legal[-1] if stop else legal[0]

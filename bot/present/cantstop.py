@@ -7,38 +7,59 @@ from typing import Any
 
 from bot.present.base import Button, ControlRows, chunk_buttons
 from bot.service.models import LoggedMove
-from engines.cantstop.state import COLUMNS, PHASE_DECIDE, PHASE_MOVE, PHASE_OVER, PHASE_ROLL
+from engines.cantstop.state import COLUMNS, CantStopState, Phase
 from engines.registry import get_engine
-from i18n import join_list, t
+from i18n import Translator, translator
+from i18n.games import cantstop as words
 
 ENGINE = get_engine("cantstop")
 
+_PROMPTS = {
+    Phase.ROLL: "cantstop.prompt.roll",
+    Phase.MOVE: "cantstop.prompt.move",
+    Phase.DECIDE: "cantstop.prompt.decide",
+}
 
-def move_label(code: str, locale: str | None) -> str:
+
+def move_label(code: str, tr: Translator) -> str:
     """``move:6+8`` → ``6 + 8``; ``move:5`` → ``5``."""
     columns = code.split(":", 1)[1].split("+")
     if len(columns) == 2:
-        return t(locale, "cantstop.move.two", first=columns[0], second=columns[1])
-    return t(locale, "cantstop.move.one", column=columns[0])
+        return tr("cantstop.move.two", first=columns[0], second=columns[1])
+    return tr("cantstop.move.one", column=columns[0])
+
+
+def dice_text(dice: Sequence[int]) -> str:
+    """``4 · 4 · 5 · 6``: a roll as chat messages and the log show it."""
+    return " · ".join(map(str, dice))
+
+
+def _claims(
+    tr: Translator, before: CantStopState, after: CantStopState, player: str
+) -> list[str]:
+    """The line announcing the columns ``after`` claims that ``before`` did not, if any."""
+    new = [c for c in COLUMNS if after.owner(c) != before.owner(c)]
+    if not new:
+        return []
+    key = "cantstop.event.claimed" if len(new) == 1 else "cantstop.event.claimed_many"
+    return [tr(key, player=player, columns=words.columns(tr, new))]
 
 
 class CantStopPresenter:
     public_every_action = True
 
     def controls(self, state: Any, legal: Sequence[str], locale: str | None) -> ControlRows:
+        tr = translator(locale)
         buttons = []
         for code in legal:
             if code == "roll":
-                key = (
-                    "cantstop.button.roll_again"
-                    if state.phase == PHASE_DECIDE
-                    else "cantstop.button.roll"
-                )
-                buttons.append(Button(code, t(locale, key), "primary", "🎲"))
+                again = state.phase == Phase.DECIDE
+                key = "cantstop.button.roll_again" if again else "cantstop.button.roll"
+                buttons.append(Button(code, tr(key), "primary", "🎲"))
             elif code == "stop":
-                buttons.append(Button(code, t(locale, "cantstop.button.stop"), "success", "✋"))
+                buttons.append(Button(code, tr("cantstop.button.stop"), "success", "✋"))
             else:
-                buttons.append(Button(code, move_label(code, locale), "secondary"))
+                buttons.append(Button(code, move_label(code, tr), "secondary"))
         return ControlRows(chunk_buttons(buttons))
 
     def events(
@@ -49,6 +70,7 @@ class CantStopPresenter:
         names: Sequence[str],
         locale: str | None,
     ) -> list[str]:
+        tr = translator(locale)
         lines: list[str] = []
         state = before
         for move in moves:
@@ -56,62 +78,40 @@ class CantStopPresenter:
             player = names[state.active]
             kind = move.action.split(":", 1)[0]
             if kind == "dice":
-                dice = " · ".join(str(d) for d in nxt.dice)
-                lines.append(t(locale, "cantstop.event.rolled", player=player, dice=dice))
+                lines.append(tr("cantstop.event.rolled", player=player, dice=dice_text(nxt.dice)))
                 if nxt.bust:
-                    lines.append(t(locale, "cantstop.event.bust", player=player))
+                    lines.append(tr("cantstop.event.bust", player=player))
             elif kind == "move":
-                label = move_label(move.action, locale)
-                lines.append(t(locale, "cantstop.event.moved", player=player, move=label))
-                if nxt.phase in (PHASE_OVER, PHASE_ROLL):  # auto_stop_on_win stopped for them
-                    lines.append(t(locale, "cantstop.event.stopped", player=player))
+                label = move_label(move.action, tr)
+                lines.append(tr("cantstop.event.moved", player=player, move=label))
+                if ENGINE.turn(nxt) > ENGINE.turn(state):  # auto_stop_on_win stopped for them
+                    lines.append(tr("cantstop.event.stopped", player=player))
             elif kind == "stop":
-                lines.append(t(locale, "cantstop.event.stopped", player=player))
-            if nxt.claimed != state.claimed:
-                new = [str(c) for c in COLUMNS if nxt.owner(c) != state.owner(c)]
-                lines.append(
-                    t(
-                        locale,
-                        "cantstop.event.claimed"
-                        if len(new) == 1
-                        else "cantstop.event.claimed_many",
-                        player=player,
-                        columns=join_list(locale, new),
-                    )
-                )
-            if nxt.phase == PHASE_OVER:
-                won = [str(c) for c in nxt.claimed_by(nxt.winner)]
-                lines.append(
-                    t(
-                        locale,
-                        "cantstop.event.won",
-                        player=names[nxt.winner],
-                        columns=join_list(locale, won),
-                    )
-                )
+                lines.append(tr("cantstop.event.stopped", player=player))
+            lines += _claims(tr, state, nxt, player)
+            if nxt.phase == Phase.OVER:
+                won = words.columns(tr, nxt.claimed_by(nxt.winner))
+                lines.append(tr("cantstop.event.won", player=names[nxt.winner], columns=won))
             state = nxt
         return lines
 
     def prompt(self, state: Any, names: Sequence[str], locale: str | None) -> str:
-        if state.phase == PHASE_OVER:
-            return t(locale, "cantstop.prompt.over", player=names[state.winner])
-        key = {
-            PHASE_ROLL: "cantstop.prompt.roll",
-            PHASE_MOVE: "cantstop.prompt.move",
-            PHASE_DECIDE: "cantstop.prompt.decide",
-        }[state.phase]
-        return t(locale, key, player=names[state.active])
+        tr = translator(locale)
+        if state.phase == Phase.OVER:
+            return words.game_over(tr, names[state.winner])
+        return tr(_PROMPTS[state.phase], player=names[state.active])
 
     def describe_move(self, state_before: Any, move: LoggedMove, locale: str | None) -> str:
+        tr = translator(locale)
         kind, _, rest = move.action.partition(":")
         if kind == "dice":
-            return t(locale, "cantstop.log.dice", dice=rest.replace("-", " · "))
+            return tr("cantstop.log.dice", dice=dice_text([int(d) for d in rest.split("-")]))
         if kind == "move":
-            return t(locale, "cantstop.log.move", move=move_label(move.action, locale))
-        return t(locale, f"cantstop.log.{kind}")
+            return tr("cantstop.log.move", move=move_label(move.action, tr))
+        return tr(f"cantstop.log.{kind}")
 
     def rules_summary(self, locale: str | None) -> str:
-        return t(locale, "cantstop.rules")
+        return translator(locale)("cantstop.rules")
 
 
 PRESENTER = CantStopPresenter()

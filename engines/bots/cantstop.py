@@ -25,11 +25,10 @@ from engines.cantstop.state import (
     COLUMNS_TO_WIN,
     HEIGHTS,
     NO_OWNER,
-    PHASE_DECIDE,
-    PHASE_MOVE,
     RUNNERS,
     CantStopState,
     Options,
+    Phase,
 )
 from engines.rng import Rng
 
@@ -103,7 +102,7 @@ def _move_table(
         saved=((0,) * len(COLUMNS),),
         claimed=tuple(0 if col in claimed else NO_OWNER for col in COLUMNS),
         runners=tuple((col, HEIGHTS[col] if col in topped else 1) for col in runner_cols),
-        phase=PHASE_MOVE,
+        phase=Phase.MOVE,
         turns=(0,),
     )
     moves: dict[tuple[int, ...], int] = {}
@@ -150,12 +149,12 @@ class CautiousRandomBot:
 
     def choose(self, engine: Any, state: CantStopState, rng: Rng) -> Action:
         actions = engine.legal_actions(state)
-        if state.phase == PHASE_DECIDE and STOP in actions:
+        if state.phase == Phase.DECIDE and STOP in actions:
             if stop_wins(state):
                 return STOP
             chance = min(0.9, steps_this_turn(state) * self.step_chance)
             return STOP if rng.below(1000) < int(chance * 1000) else ROLL
-        if state.phase == PHASE_DECIDE:
+        if state.phase == Phase.DECIDE:
             return ROLL
         return rng.choice(actions)
 
@@ -241,9 +240,9 @@ class RuleOf28Bot:
 
     def choose(self, engine: Any, state: CantStopState, rng: Rng) -> Action:
         actions = engine.legal_actions(state)
-        if state.phase == PHASE_DECIDE:
+        if state.phase == Phase.DECIDE:
             return STOP if STOP in actions and self.wants_stop(state) else ROLL
-        if state.phase == PHASE_MOVE:
+        if state.phase == Phase.MOVE:
             return max(actions, key=lambda a: rule28_choice(state, a.values))
         return actions[0]
 
@@ -353,9 +352,9 @@ class LookaheadBot:
 
     def choose(self, engine: Any, state: CantStopState, rng: Rng) -> Action:
         actions = engine.legal_actions(state)
-        if state.phase == PHASE_DECIDE:
+        if state.phase == Phase.DECIDE:
             return STOP if STOP in actions and self.wants_stop(state) else ROLL
-        if state.phase == PHASE_MOVE:
+        if state.phase == Phase.MOVE:
             values = self.column_values(state)
             best, best_value = actions[0], float("-inf")
             for action in actions:

@@ -19,16 +19,12 @@ from engines.cantstop.state import (
     COLUMNS_TO_WIN,
     HEIGHTS,
     NO_OWNER,
-    PHASE_DECIDE,
-    PHASE_DICE,
-    PHASE_MOVE,
-    PHASE_OVER,
-    PHASE_ROLL,
     RUNNERS,
     CantStopState,
     Options,
+    Phase,
 )
-from engines.errors import BadOptions, IllegalAction
+from engines.errors import BadOptions, IllegalAction, OldEncoding
 from engines.rng import Rng
 
 ALL_ROLLS: tuple[tuple[int, ...], ...] = tuple(product(range(1, 7), repeat=4))
@@ -49,11 +45,36 @@ INFO = GameInfo(
 )
 
 
+#: a split of the four dice into two pairs, as dice indices
+Split = tuple[tuple[int, int], tuple[int, int]]
+#: the three splits (rule §4.2), in this order
+SPLITS: tuple[Split, ...] = (((0, 1), (2, 3)), ((0, 2), (1, 3)), ((0, 3), (1, 2)))
+
+
+def _sums(dice: tuple[int, ...], split: Split) -> tuple[int, int]:
+    (a, b), (c, d) = split
+    return dice[a] + dice[b], dice[c] + dice[d]
+
+
 def pairings(dice: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     """The distinct ways to split four dice into two sums, each as a sorted pair."""
-    a, b, c, d = dice
-    found = {tuple(sorted(p)) for p in ((a + b, c + d), (a + c, b + d), (a + d, b + c))}
+    found = {tuple(sorted(_sums(dice, split))) for split in SPLITS}
     return tuple(sorted(found))  # type: ignore[arg-type]
+
+
+def split_of_move(dice: tuple[int, ...], steps: tuple[int, ...]) -> Split | None:
+    """The split of ``dice`` behind a move's column ``steps`` (the first that fits), if any.
+
+    A one-step move fits a split that has its sum (one sum of a pairing, or a double that lost
+    its second step at the top).
+    """
+    if len(dice) != 4 or not steps:
+        return None
+    for split in SPLITS:
+        sums = sorted(_sums(dice, split))
+        if sorted(steps) == sums or (len(steps) == 1 and steps[0] in sums):
+            return split
+    return None
 
 
 def _is_open(s: CantStopState, column: int, runners: Mapping[int, int], free: int) -> bool:
@@ -69,7 +90,11 @@ def _is_open(s: CantStopState, column: int, runners: Mapping[int, int], free: in
 def _pairing_moves(
     s: CantStopState, pair: tuple[int, int], must_use_both: bool
 ) -> list[tuple[int, ...]]:
-    """Rule M2 for one pairing: the column-step multisets it allows."""
+    """Rule M2 for one pairing: the column-step multisets it allows.
+
+    With ``must_use_both`` off, a pairing that makes two steps, a double included, may also make
+    just one of them (§9).
+    """
     runners = dict(s.runners)
     free = RUNNERS - len(runners)
     s1, s2 = pair
@@ -77,7 +102,9 @@ def _pairing_moves(
         if not _is_open(s, s1, runners, free):
             return []
         pos = runners.get(s1, s.saved[s.active][s1 - 2])
-        return [(s1,)] if pos + 1 >= HEIGHTS[s1] else [(s1, s1)]
+        if pos + 1 >= HEIGHTS[s1]:
+            return [(s1,)]  # one space left: the second step is lost
+        return [(s1, s1)] if must_use_both else [(s1, s1), (s1,)]
     open1 = _is_open(s, s1, runners, free)
     open2 = _is_open(s, s2, runners, free)
     new_needed = (s1 not in runners) + (s2 not in runners)
@@ -109,10 +136,26 @@ def _next_seat(s: CantStopState) -> int:
     return (s.active + 1) % s.seats
 
 
-def _end_turn(s: CantStopState, **changes: Any) -> CantStopState:
+def previous_seat(s: CantStopState) -> int:
+    """The seat that played the turn before the active seat's (itself in solitaire)."""
+    return (s.active - 1) % s.seats
+
+
+def _turn_ended(s: CantStopState) -> dict[str, Any]:
+    """The counters of a state whose active seat has just finished its turn."""
     turns = tuple(t + (i == s.active) for i, t in enumerate(s.turns))
+    return {"turns": turns, "turn": s.turn + 1}
+
+
+def _end_turn(s: CantStopState, **changes: Any) -> CantStopState:
     return replace(
-        s, runners=(), phase=PHASE_ROLL, active=_next_seat(s), last_move=(), turns=turns, **changes
+        s,
+        runners=(),
+        phase=Phase.ROLL,
+        active=_next_seat(s),
+        last_move=(),
+        **_turn_ended(s),
+        **changes,
     )
 
 
@@ -133,8 +176,7 @@ def _stop(s: CantStopState) -> CantStopState:
                     saved[seat][col - 2] = 0
     s2 = replace(s, saved=tuple(map(tuple, saved)), claimed=tuple(claimed))
     if len(s2.claimed_by(s.active)) >= COLUMNS_TO_WIN:
-        turns = tuple(t + (i == s.active) for i, t in enumerate(s.turns))
-        return replace(s2, runners=(), phase=PHASE_OVER, winner=s.active, turns=turns)
+        return replace(s2, runners=(), phase=Phase.OVER, winner=s.active, **_turn_ended(s))
     return _end_turn(s2, dice=())
 
 
@@ -170,51 +212,55 @@ class CantStopEngine:
         )
 
     def to_move(self, s: CantStopState) -> int:
-        if s.phase == PHASE_OVER:
+        if s.phase == Phase.OVER:
             return TERMINAL
-        if s.phase == PHASE_DICE:
+        if s.phase == Phase.DICE:
             return CHANCE
         return s.active
 
+    def turn(self, s: CantStopState) -> int:
+        """Turns ended so far: a stop (the winning one too) or a bust ends a turn."""
+        return s.turn
+
     def legal_actions(self, s: CantStopState) -> tuple[Action, ...]:
-        if s.phase == PHASE_ROLL:
+        if s.phase == Phase.ROLL:
             return (ROLL,)
-        if s.phase == PHASE_DICE:
+        if s.phase == Phase.DICE:
             return tuple(act.dice(*d) for d in ALL_ROLLS)
-        if s.phase == PHASE_MOVE:
+        if s.phase == Phase.MOVE:
             return tuple(act.move(*m) for m in moves_for_dice(s, s.dice))
-        if s.phase == PHASE_DECIDE:
+        if s.phase == Phase.DECIDE:
             return (ROLL, STOP) if _stop_allowed(s) else (ROLL,)
         return ()
 
     def apply(self, s: CantStopState, a: Action) -> CantStopState:
-        if (s.phase == PHASE_ROLL and a == ROLL) or (s.phase == PHASE_DECIDE and a == ROLL):
-            return replace(s, phase=PHASE_DICE, bust=False)
-        if s.phase == PHASE_DICE and a.kind == "dice" and len(a.values) == 4:
+        if (s.phase == Phase.ROLL and a == ROLL) or (s.phase == Phase.DECIDE and a == ROLL):
+            return replace(s, phase=Phase.DICE, bust=False)
+        if s.phase == Phase.DICE and a.kind == "dice" and len(a.values) == 4:
             if not all(1 <= d <= 6 for d in a.values):
                 raise IllegalAction(act.encode(a))
             dice = a.values
             if not moves_for_dice(s, dice):
                 return _end_turn(s, dice=dice, bust=True)
-            return replace(s, phase=PHASE_MOVE, dice=dice, last_move=())
-        if s.phase == PHASE_MOVE and a.kind == "move":
+            return replace(s, phase=Phase.MOVE, dice=dice, last_move=())
+        if s.phase == Phase.MOVE and a.kind == "move":
             if a.values not in moves_for_dice(s, s.dice):
                 raise IllegalAction(act.encode(a))
             runners = dict(s.runners)
             for column in a.values:
                 _step(runners, s.saved[s.active], column)
             moved = replace(
-                s, runners=tuple(sorted(runners.items())), phase=PHASE_DECIDE, last_move=a.values
+                s, runners=tuple(sorted(runners.items())), phase=Phase.DECIDE, last_move=a.values
             )
-            if s.options.auto_stop_on_win and _would_win(moved):
-                return _stop(moved)
+            if s.options.auto_stop_on_win and _would_win(moved) and _stop_allowed(moved):
+                return _stop(moved)  # only a stop the player could have made themselves
             return moved
-        if s.phase == PHASE_DECIDE and a == STOP and _stop_allowed(s):
+        if s.phase == Phase.DECIDE and a == STOP and _stop_allowed(s):
             return _stop(s)
         raise IllegalAction(act.encode(a))
 
     def sample_chance(self, s: CantStopState, rng: Rng) -> Action:
-        if s.phase != PHASE_DICE:
+        if s.phase != Phase.DICE:
             raise IllegalAction("no chance step here")
         return act.dice(*(rng.randint(1, 6) for _ in range(4)))
 
@@ -237,9 +283,12 @@ class CantStopEngine:
         d["saved"] = [list(r) for r in s.saved]
         for key in ("claimed", "dice", "last_move", "turns"):
             d[key] = list(d[key])
+        d["phase"] = s.phase.value
         return d
 
     def decode_state(self, d: Mapping[str, Any]) -> CantStopState:
+        if "turn" not in d:
+            raise OldEncoding(f"Can't Stop state of encoding {d.get('v', 1)}, before turn")
         return CantStopState(
             seats=d["seats"],
             options=Options(**d["options"]),
@@ -247,13 +296,14 @@ class CantStopEngine:
             claimed=tuple(d["claimed"]),
             runners=tuple((c, h) for c, h in d["runners"]),
             active=d["active"],
-            phase=d["phase"],
+            phase=Phase(d["phase"]),
             dice=tuple(d["dice"]),
             last_move=tuple(d["last_move"]),
             bust=d["bust"],
             turns=tuple(d["turns"]),
+            turn=d["turn"],
             winner=d["winner"],
-            v=d.get("v", 1),
+            v=d["v"],
         )
 
     def view(self, s: CantStopState, seat: int | None) -> CantStopState:

@@ -3,19 +3,25 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 COLUMNS: tuple[int, ...] = tuple(range(2, 13))
 HEIGHTS: dict[int, int] = {2: 3, 3: 5, 4: 7, 5: 9, 6: 11, 7: 13, 8: 11, 9: 9, 10: 7, 11: 5, 12: 3}
 RUNNERS = 3
 COLUMNS_TO_WIN = 3
 NO_OWNER = -1
+#: the state encoding; 2 added ``turn`` (states stored before it are rebuilt from the move log)
+ENCODING = 2
 
-#: turn phases
-PHASE_ROLL = "roll"  # start of a turn: the active player must roll
-PHASE_DICE = "dice"  # chance: the dice are in the air
-PHASE_MOVE = "move"  # the player picks one of the legal moves for the dice
-PHASE_DECIDE = "decide"  # after a move: roll again or stop
-PHASE_OVER = "over"
+
+class Phase(StrEnum):
+    """Where a turn stands; the values are what the stored JSON holds."""
+
+    ROLL = "roll"  # start of a turn: the active player must roll
+    DICE = "dice"  # chance: the dice are in the air
+    MOVE = "move"  # the player picks one of the legal moves for the dice
+    DECIDE = "decide"  # after a move: roll again or stop
+    OVER = "over"
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +39,8 @@ class CantStopState:
     ``saved[p]`` and ``claimed`` are indexed by column - 2. ``runners`` holds (column, height)
     pairs sorted by column. ``dice`` is the last roll (kept after a bust so the board can show it),
     ``last_move`` the column steps of the last move this turn, ``bust`` whether the previous turn
-    ended in a bust. ``turns[p]`` counts the turns each seat has finished.
+    ended in a bust. ``turns[p]`` counts the turns each seat has finished, ``turn`` the turns
+    finished by anyone (the contract's turn counter; the winning stop ends a turn too).
     """
 
     seats: int
@@ -42,13 +49,14 @@ class CantStopState:
     claimed: tuple[int, ...]
     runners: tuple[tuple[int, int], ...] = ()
     active: int = 0
-    phase: str = PHASE_ROLL
+    phase: Phase = Phase.ROLL
     dice: tuple[int, ...] = ()
     last_move: tuple[int, ...] = ()
     bust: bool = False
     turns: tuple[int, ...] = ()
+    turn: int = 0
     winner: int = NO_OWNER
-    v: int = 1
+    v: int = ENCODING
 
     def runner_at(self, column: int) -> int | None:
         for col, height in self.runners:

@@ -8,7 +8,7 @@ from bot.present import get_presenter
 from bot.present.base import Button
 from bot.service.models import LoggedMove
 from engines.cantstop import actions as act
-from engines.cantstop.state import NO_OWNER, PHASE_DECIDE, PHASE_DICE, PHASE_MOVE
+from engines.cantstop.state import NO_OWNER, Phase
 from engines.registry import get_engine
 from tests.bot.controls import check_limits, reachable
 
@@ -19,7 +19,7 @@ NAMES = ["Ann", "Ben"]
 
 def test_controls_are_exactly_the_legal_actions_with_readable_labels() -> None:
     s = replace(
-        ENGINE.initial_state(2, {}), phase=PHASE_MOVE, dice=(2, 4, 3, 5), runners=((6, 1), (10, 1))
+        ENGINE.initial_state(2, {}), phase=Phase.MOVE, dice=(2, 4, 3, 5), runners=((6, 1), (10, 1))
     )
     legal = [ENGINE.encode_action(a) for a in ENGINE.legal_actions(s)]
     rows = PRESENTER.controls(s, legal, "en")
@@ -32,7 +32,7 @@ def test_controls_are_exactly_the_legal_actions_with_readable_labels() -> None:
 
 
 def test_roll_again_and_stop_after_a_move() -> None:
-    s = replace(ENGINE.initial_state(2, {}), phase=PHASE_DECIDE, runners=((7, 1),))
+    s = replace(ENGINE.initial_state(2, {}), phase=Phase.DECIDE, runners=((7, 1),))
     rows = PRESENTER.controls(s, ["roll", "stop"], "en")
     buttons = [c for row in rows.rows for c in row]
     assert all(isinstance(b, Button) for b in buttons)
@@ -40,7 +40,7 @@ def test_roll_again_and_stop_after_a_move() -> None:
 
 
 def test_bust_is_announced() -> None:
-    s = replace(ENGINE.initial_state(2, {}), phase=PHASE_DICE, runners=((2, 1), (3, 1), (12, 1)))
+    s = replace(ENGINE.initial_state(2, {}), phase=Phase.DICE, runners=((2, 1), (3, 1), (12, 1)))
     after = ENGINE.apply(s, act.dice(4, 4, 5, 6))
     lines = PRESENTER.events(s, [LoggedMove(0, None, "dice:4-4-5-6")], after, NAMES, "en")
     assert lines[0] == "Ann rolled 4 · 4 · 5 · 6."
@@ -51,7 +51,7 @@ def test_claim_and_win_are_announced() -> None:
     owners = [NO_OWNER] * 11
     owners[0] = owners[1] = 0
     s = replace(
-        ENGINE.initial_state(2, {}), claimed=tuple(owners), phase=PHASE_DECIDE, runners=((4, 7),)
+        ENGINE.initial_state(2, {}), claimed=tuple(owners), phase=Phase.DECIDE, runners=((4, 7),)
     )
     after = ENGINE.apply(s, act.STOP)
     lines = PRESENTER.events(s, [LoggedMove(5, 0, "stop")], after, NAMES, "en")
@@ -59,3 +59,23 @@ def test_claim_and_win_are_announced() -> None:
     assert "claims column 4" in lines[1]
     assert "wins with columns 2, 3 and 4" in lines[2]
     assert PRESENTER.prompt(after, NAMES, "en") == "Game over: Ann wins."
+
+
+def test_an_automatic_stop_is_announced_with_the_move() -> None:
+    owners = [NO_OWNER] * 11
+    owners[0] = owners[1] = 0
+    s = replace(
+        ENGINE.initial_state(2, {"auto_stop_on_win": True}),
+        claimed=tuple(owners),
+        phase=Phase.MOVE,
+        runners=((4, 6),),
+        dice=(2, 2, 1, 1),
+    )
+    after = ENGINE.apply(s, act.move(4))
+    lines = PRESENTER.events(s, [LoggedMove(5, 0, "move:4")], after, NAMES, "en")
+    assert lines[:2] == ["Ann moves on 4.", "Ann stops and saves their progress."]
+    assert "wins with columns 2, 3 and 4" in lines[-1]
+    running = replace(s, claimed=(NO_OWNER,) * 11)  # the same step wins nothing yet
+    after = ENGINE.apply(running, act.move(2, 4))
+    lines = PRESENTER.events(running, [LoggedMove(5, 0, "move:2+4")], after, NAMES, "en")
+    assert lines == ["Ann moves on 2 + 4."]

@@ -19,7 +19,7 @@ from engines.bots.cantstop import (
 from engines.bots.generic import RandomLegalBot
 from engines.cantstop.actions import ROLL, STOP, move
 from engines.cantstop.rules import CantStopEngine
-from engines.cantstop.state import HEIGHTS, NO_OWNER, PHASE_DECIDE, CantStopState, Options
+from engines.cantstop.state import HEIGHTS, NO_OWNER, CantStopState, Options, Phase
 from engines.rng import Rng
 
 ENGINE = CantStopEngine()
@@ -65,7 +65,7 @@ def decide_state(
         saved=(tuple(row),) + (empty,) * (seats - 1),
         claimed=tuple(owners),
         runners=tuple(sorted(runners)),
-        phase=PHASE_DECIDE,
+        phase=Phase.DECIDE,
         turns=(0,) * seats,
     )
 
@@ -141,7 +141,7 @@ def test_rule_of_28_move_choice() -> None:
     assert rule28_choice(s, (7, 7)) == 12
     assert rule28_choice(s, (4, 10)) == 6 - 12
     # on a 2-2-5-5 roll the bot keeps to column 7
-    s = CantStopState(**{**_fields(s), "phase": "move", "dice": (2, 2, 5, 5)})
+    s = CantStopState(**{**_fields(s), "phase": Phase.MOVE, "dice": (2, 2, 5, 5)})
     assert RuleOf28Bot().choose(ENGINE, s, Rng(b"x")) == move(7, 7)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from itertools import product
 from pathlib import Path
 
 import pytest
@@ -12,8 +13,15 @@ from hypothesis import strategies as st
 
 from engines.base import CHANCE
 from engines.cantstop import actions as act
-from engines.cantstop.rules import ALL_ROLLS, CantStopEngine, moves_for_dice
-from engines.cantstop.state import HEIGHTS, NO_OWNER, PHASE_DECIDE, PHASE_MOVE, PHASE_ROLL
+from engines.cantstop.rules import (
+    ALL_ROLLS,
+    INFO,
+    CantStopEngine,
+    moves_for_dice,
+    previous_seat,
+    split_of_move,
+)
+from engines.cantstop.state import HEIGHTS, NO_OWNER, CantStopState, Phase
 from engines.errors import BadActionText, IllegalAction
 from engines.rng import Rng
 
@@ -41,7 +49,7 @@ def position(
         saved=(tuple(row), *s.saved[1:]),
         claimed=tuple(owners),
         runners=tuple(sorted((runners or {}).items())),
-        phase=PHASE_MOVE,
+        phase=Phase.MOVE,
     )
 
 
@@ -83,9 +91,9 @@ def test_e6_double_enters_at_top_and_loses_second_step() -> None:
 
 
 def test_e5b_and_e9_bust_loses_the_turn() -> None:
-    s = replace(position({2: 1, 3: 1, 12: 1}, {5: 4}), phase="dice")
+    s = replace(position({2: 1, 3: 1, 12: 1}, {5: 4}), phase=Phase.DICE)
     after = ENGINE.apply(s, act.dice(4, 4, 5, 6))
-    assert after.bust and after.runners == () and after.active == 1 and after.phase == PHASE_ROLL
+    assert after.bust and after.runners == () and after.active == 1 and after.phase == Phase.ROLL
     assert after.saved == s.saved  # saved markers exactly as before the turn
 
 
@@ -102,13 +110,13 @@ def test_e11_stop_claims_removes_opponent_and_wins() -> None:
         saved=(tuple(a_row), tuple(b_row)),
         claimed=tuple(owners),
         runners=((4, 7), (7, 4)),
-        phase=PHASE_DECIDE,
+        phase=Phase.DECIDE,
     )
     after = ENGINE.apply(s, act.STOP)
     assert after.owner(4) == 0
     assert after.saved[1][4 - 2] == 0  # B's marker in column 4 removed
     assert after.saved[0][7 - 2] == 4 and after.saved[1][7 - 2] == 3
-    assert ENGINE.winners(after) == (0,) and after.phase == "over"
+    assert ENGINE.winners(after) == (0,) and after.phase == Phase.OVER
 
 
 def _can_move_count(runners: dict[int, int]) -> int:
@@ -141,6 +149,21 @@ def test_must_use_both_sums_off_allows_single_steps() -> None:
     assert legal(s, "1-5-4-6") >= {"move:5+11", "move:5", "move:11"}
 
 
+def test_must_use_both_sums_off_lets_a_double_make_one_step() -> None:
+    """Issue 10, item 1: §9 makes no exception for a pair of equal sums."""
+    fresh = position({}, options={"must_use_both_sums": False})
+    assert legal(fresh, "6-6-3-3") == {"move:6", "move:6+12", "move:12", "move:9+9", "move:9"}
+    e2 = position({6: 1, 10: 1}, options={"must_use_both_sums": False})
+    assert legal(e2, "2-4-3-5") == {
+        "move:6+8", "move:6", "move:8", "move:5", "move:9", "move:7+7", "move:7"
+    }
+    after = ENGINE.apply(replace(e2, dice=(2, 4, 3, 5)), act.move(7))
+    assert after.runners == ((6, 1), (7, 1), (10, 1))
+    # one space below the top a double is one step anyway, and still offered once
+    near_top = position({2: 2}, options={"must_use_both_sums": False})
+    assert "move:2" in legal(near_top, "1-1-1-1") and "move:2+2" not in legal(near_top, "1-1-1-1")
+
+
 def test_auto_stop_on_win() -> None:
     owners = [NO_OWNER] * 11
     owners[0] = owners[1] = 0
@@ -150,14 +173,34 @@ def test_auto_stop_on_win() -> None:
         dice=(2, 2, 1, 1),
     )
     after = ENGINE.apply(s, act.move(4))
-    assert after.phase == "over" and ENGINE.winners(after) == (0,)
+    assert after.phase == Phase.OVER and ENGINE.winners(after) == (0,)
+
+
+def test_auto_stop_on_win_keeps_the_occupied_space_rule() -> None:
+    """Issue 10, item 2: the automatic stop is a stop, so it may not land on an opponent."""
+
+    def play(auto_stop: bool):
+        options = {"auto_stop_on_win": auto_stop, "no_stop_on_occupied_space": True}
+        s = position({3: 4, 7: 5}, claimed={2: 0, 12: 0}, options=options)
+        b_row = [0] * 11
+        b_row[7 - 2] = 5
+        s = replace(s, saved=(s.saved[0], tuple(b_row)), phase=Phase.DECIDE)
+        for code in ("roll", "dice:1-2-1-2", "move:3"):
+            s = ENGINE.apply(s, ENGINE.decode_action(code))
+        return s
+
+    for auto_stop in (True, False):
+        s = play(auto_stop)
+        assert s.phase == Phase.DECIDE and ENGINE.winners(s) == ()
+        assert ENGINE.legal_actions(s) == (act.ROLL,)
+        assert s.runners == ((3, 5), (7, 5))
 
 
 def test_no_stop_on_occupied_space() -> None:
     s = position({7: 3}, options={"no_stop_on_occupied_space": True})
     b_row = [0] * 11
     b_row[7 - 2] = 3
-    s = replace(s, saved=(s.saved[0], tuple(b_row)), phase=PHASE_DECIDE)
+    s = replace(s, saved=(s.saved[0], tuple(b_row)), phase=Phase.DECIDE)
     assert ENGINE.legal_actions(s) == (act.ROLL,)
     with pytest.raises(IllegalAction):
         ENGINE.apply(s, act.STOP)
@@ -184,20 +227,59 @@ def test_solitaire_keeps_the_same_player() -> None:
     assert s.active == 0 and s.turns == (1,)
 
 
-@settings(max_examples=30, deadline=None)
+#: every combination of the four rule switches (defaults first)
+SWITCHES = [
+    {spec.name: value for spec, value in zip(INFO.options, values, strict=True)}
+    for values in product(*((spec.default, not spec.default) for spec in INFO.options))
+]
+
+
+def _stop_wins(s: CantStopState) -> bool:
+    topped = sum(1 for c, h in s.runners if h >= HEIGHTS[c])
+    return len(s.claimed_by(s.active)) + topped >= 3
+
+
+def _check_switches(before: CantStopState, after: CantStopState) -> None:
+    """What each switch promises, seen on one step of a game."""
+    o = before.options
+    if after.phase == Phase.MOVE:
+        moves = moves_for_dice(after, after.dice)
+        if o.force_max_runner_placement:  # every choice places the most new runners
+            placed = {len({c for c in m if after.runner_at(c) is None}) for m in moves}
+            assert len(placed) == 1, after
+        elif not o.must_use_both_sums:  # §9: either step of a two-step move on its own
+            assert all((c,) in moves for m in moves if len(m) == 2 for c in m), after
+    if after.phase == Phase.DECIDE and o.auto_stop_on_win:
+        can_stop = act.STOP in ENGINE.legal_actions(after)
+        assert not (can_stop and _stop_wins(after)), "a winning stop was left to the player"
+    stopped = after.turn > before.turn and not after.bust
+    if stopped and o.no_stop_on_occupied_space:
+        seat = before.active
+        for col in range(2, 13):
+            mine = after.saved[seat][col - 2]
+            if mine != before.saved[seat][col - 2]:
+                others = [after.saved[p][col - 2] for p in range(after.seats) if p != seat]
+                assert mine not in others, f"stopped on an occupied space in column {col}"
+
+
+@pytest.mark.parametrize("switches", SWITCHES, ids=lambda o: "".join("01"[v] for v in o.values()))
+@settings(max_examples=5, deadline=None)
 @given(seed=st.integers(0, 2**62), seats=st.integers(1, 4))
-def test_playout_invariants(seed: int, seats: int) -> None:
-    """Markers stay within heights; a claimed column has one owner and no other markers."""
-    s = ENGINE.initial_state(seats, {})
+def test_playout_invariants(switches: dict[str, bool], seed: int, seats: int) -> None:
+    """With every combination of the switches: markers stay within heights; a claimed column has
+    one owner and no other markers; the turn counter is the sum of the turns each seat finished;
+    and each switch does what it says (``_check_switches``)."""
+    s = ENGINE.initial_state(seats, switches)
     for step in range(20_000):
-        if s.phase == "over":
+        if s.phase == Phase.OVER:
             break
         if ENGINE.to_move(s) == CHANCE:
             a = ENGINE.sample_chance(s, Rng.for_step(seed, step))
         else:
             options = ENGINE.legal_actions(s)
             a = options[Rng.for_step(seed + 1, step).below(len(options))]
-        s = ENGINE.apply(s, a)
+        before, s = s, ENGINE.apply(s, a)
+        _check_switches(before, s)
         for col in range(2, 13):
             assert all(0 <= s.saved[p][col - 2] <= HEIGHTS[col] for p in range(seats))
             owner = s.owner(col)
@@ -205,5 +287,32 @@ def test_playout_invariants(seed: int, seats: int) -> None:
                 assert s.saved[owner][col - 2] == HEIGHTS[col]
                 assert all(s.saved[p][col - 2] == 0 for p in range(seats) if p != owner)
         assert len(s.runners) <= 3
+        assert s.turn == sum(s.turns)
         assert all(1 <= h <= HEIGHTS[c] for c, h in s.runners)
-    assert s.phase == "over" and len(s.claimed_by(s.winner)) >= 3
+    assert s.phase == Phase.OVER and len(s.claimed_by(s.winner)) >= 3
+
+
+def test_phases_are_stored_as_todays_strings() -> None:
+    assert [p.value for p in Phase] == ["roll", "dice", "move", "decide", "over"]
+    s = ENGINE.apply(ENGINE.initial_state(2, {}), act.ROLL)
+    encoded = json.loads(json.dumps(ENGINE.encode_state(s)))
+    assert encoded["phase"] == "dice" and type(ENGINE.encode_state(s)["phase"]) is str
+    assert ENGINE.decode_state(encoded).phase is Phase.DICE
+
+
+def test_the_split_behind_a_move() -> None:
+    dice = (3, 4, 1, 6)  # splits: 7+7, 4+10, 9+5
+    for steps, split in (
+        ((7, 7), ((0, 1), (2, 3))),
+        ((7,), ((0, 1), (2, 3))),  # a double with its second step lost at the top
+        ((4, 10), ((0, 2), (1, 3))),
+        ((5,), ((0, 3), (1, 2))),
+    ):
+        assert split_of_move(dice, steps) == split
+    assert split_of_move(dice, ()) is None and split_of_move((), (7,)) is None
+
+
+def test_previous_seat_wraps_around() -> None:
+    s = ENGINE.initial_state(3, {})
+    assert [previous_seat(replace(s, active=a)) for a in range(3)] == [2, 0, 1]
+    assert previous_seat(ENGINE.initial_state(1, {})) == 0

@@ -2,13 +2,14 @@
 
 Hypothesis draws a seed and seat count; the game is played to the end with random legal actions
 and chance resolved by the seeded generator. Checked at every step: codes round-trip, illegal
-actions raise and change nothing, the state survives JSON; at the end: replay equals the live
-state and the game ended within ``max_moves``.
+actions raise and change nothing, the state survives JSON, and the turn counter behaves (see
+``TurnWatch``); at the end: replay equals the live state and the game ended within ``max_moves``.
 """
 
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -34,11 +35,46 @@ def option_sets(engine) -> list[dict[str, object]]:
     return sets
 
 
+class TurnWatch:
+    """The contract's turn counter along a playout: 0 until the first player action, never
+    down, up by at most one per player action (with the chance steps it opens), and up whenever
+    the next seat to act is another seat than the one that acted.
+
+    Engines without ``turn`` yet are not watched (until every engine has it).
+    """
+
+    def __init__(self, engine: Any) -> None:
+        self.engine = engine
+        self.on = hasattr(engine, "turn")
+        self.last = 0
+        self.actor: int | None = None  # the seat of the last player action
+        self.at_action = 0  # the counter when it acted
+
+    def see(self, state: Any, mover: int) -> None:
+        """Call at every state, with ``to_move(state)``, before the next action."""
+        if not self.on:
+            return
+        turn = self.engine.turn(state)
+        assert isinstance(turn, int) and turn >= self.last, "turn went down"
+        self.last = turn
+        if self.actor is None:
+            assert turn == 0, "turn rose before any player acted"
+        elif mover != CHANCE:
+            rise = turn - self.at_action
+            assert rise in (0, 1), f"one player action ended {rise} turns"
+            if mover >= 0 and mover != self.actor:
+                assert rise == 1, "the seat to move changed but no turn ended"
+        if mover >= 0:
+            self.actor, self.at_action = mover, turn
+
+
 def playout(engine, seats: int, options: dict[str, object], seed: int, check_every: int):
     state = engine.initial_state(seats, options)
     log: list[str] = []
+    turns = TurnWatch(engine)
     for step in range(MAX_STEPS):
         mover = engine.to_move(state)
+        turns.see(state, mover)
         if mover == TERMINAL:
             return state, log
         actions = engine.legal_actions(state)

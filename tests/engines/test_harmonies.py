@@ -191,6 +191,15 @@ def test_e3d_decision_d1_option_counts_the_diameter() -> None:
     assert parts("A", board("A", E3D), diameter=True)["water"] == 8
 
 
+def test_decision_d1_a_ring_around_a_water_hex_is_still_a_chordless_loop() -> None:
+    # E3d with its centre filled: the centre touches every ring hex, but no two ring hexes touch
+    # except neighbours along the ring, so the six-hex cycle is chordless (D1)
+    flower = board("A", {**E3D, "2,0": ["blue"]})
+    assert scoring.river_length("A", flower.stacks) == 6
+    assert parts("A", flower)["water"] == 15
+    assert parts("A", flower, diameter=True)["water"] == 5  # a diameter of 3 tokens
+
+
 def test_decision_d1_loops_are_rings_not_shortcut_cycles() -> None:
     # E3c holds a 7-hex simple cycle with shortcuts across it; only chordless loops count
     p = board("A", {**E3A, "4,-1": ["blue"], "2,1": ["blue"]})
