@@ -22,12 +22,7 @@ from PIL import Image, ImageDraw
 from engines.harmonies import scoring
 from engines.harmonies.cards import BOARD_CELLS, CARDS, COLOURS, KIND_STACKS, Cell, hex_code
 from engines.harmonies.rules import HarmoniesEngine
-from engines.harmonies.state import (
-    PHASE_CHANCE,
-    PHASE_OVER,
-    HarmoniesState,
-    Player,
-)
+from engines.harmonies.state import HarmoniesState, Phase, Player
 from i18n import t
 from render.canvas import (
     BACKGROUND,
@@ -349,7 +344,7 @@ def player_name(locale: str | None, seat: int, names: Sequence[str] | None) -> s
 
 def status(state: HarmoniesState, locale: str | None, names: Sequence[str] | None) -> str:
     """The one-line summary in the top bar."""
-    if state.phase == PHASE_OVER:
+    if state.phase == Phase.OVER:
         if state.seats == 1:
             total = _engine.scores(state)[0]
             return t(
@@ -360,7 +355,7 @@ def status(state: HarmoniesState, locale: str | None, names: Sequence[str] | Non
             return t(locale, "harmonies.board.status.tie", players=" & ".join(winners))
         return t(locale, "harmonies.board.status.over", player=winners[0])
     player = player_name(locale, state.active, names)
-    if state.phase == PHASE_CHANCE:
+    if state.phase == Phase.CHANCE:
         return t(locale, "harmonies.board.status.refill")
     if state.player.offer:
         return t(locale, "harmonies.board.status.keep", player=player)
@@ -381,7 +376,7 @@ RIGHT_X = 560
 def _draw_top_bar(
     img: Image.Image, state: HarmoniesState, locale: str | None, names: Sequence[str] | None
 ) -> None:
-    seat = state.active if state.phase != PHASE_OVER else (_engine.winners(state) or (0,))[0]
+    seat = state.active if state.phase != Phase.OVER else (_engine.winners(state) or (0,))[0]
     img.paste(TINTS[seat], (0, 0, WIDTH, TOP_BAR))
     badge(img, "pill", (12, 10, 48, 46), PLAYER_COLOURS[seat], INK, PLAYER_LETTERS[seat], MIN_TEXT)
     right = WIDTH - 16
@@ -562,7 +557,7 @@ def _draw_scores(
     draw_text(img, (RIGHT_X + name_w + len(cats) * col_w + 40, head), "Σ", 28, INK, True, "mm")
     for seat in range(state.seats):
         y = head + 30 + seat * 38
-        if seat == state.active and state.phase != PHASE_OVER:
+        if seat == state.active and state.phase != Phase.OVER:
             img.paste(HIGHLIGHT, (RIGHT_X - 4, y, WIDTH - 8, y + 36))
         cy = y + 18
         badge(

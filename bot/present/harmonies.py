@@ -35,7 +35,7 @@ from bot.present.base import (
 from bot.service.models import LoggedMove
 from engines.harmonies.cards import CARDS, CELL_INDEX, KIND_STACKS, parse_hex
 from engines.harmonies.scoring import CATEGORIES
-from engines.harmonies.state import PHASE_CHANCE, PHASE_OVER, HarmoniesState
+from engines.harmonies.state import HarmoniesState, Phase
 from engines.registry import get_engine
 from i18n import join_list, t
 
@@ -487,7 +487,7 @@ class HarmoniesPresenter:
         state = before
         for move in moves:
             kind = move.action.partition(":")[0]
-            if move.seat is None or state.phase == PHASE_CHANCE:
+            if move.seat is None or state.phase == Phase.CHANCE:
                 if kind == "draw":
                     space, _, colour = move.action.partition(":")[2].partition(":")
                     refills.setdefault(int(space), []).append(colour)
@@ -504,7 +504,7 @@ class HarmoniesPresenter:
                 nxt = ENGINE.apply(state, ENGINE.decode_action(move.action))
                 score = ENGINE.scores(nxt)[state.active]
                 out.add(t(locale, "harmonies.ui.event.end", player=player, score=score))
-                if nxt.triggered and not state.triggered and nxt.phase != PHASE_OVER:
+                if nxt.triggered and not state.triggered and nxt.phase != Phase.OVER:
                     out.add(t(locale, "harmonies.ui.event.triggered"))
                 steps_here = 0
                 state = nxt
@@ -527,19 +527,19 @@ class HarmoniesPresenter:
             lines.append(t(locale, "harmonies.ui.event.refill", spaces=joined))
         if deals:
             lines.append(t(locale, "harmonies.ui.event.deal", cards=join_list(locale, deals)))
-        if after.phase == PHASE_OVER and before.phase != PHASE_OVER:
+        if after.phase == Phase.OVER and before.phase != Phase.OVER:
             lines += _final_lines(after, names, locale)
         return lines
 
     def prompt(self, state: Any, names: Sequence[str], locale: str | None) -> str:
         s: HarmoniesState = state
-        if s.phase == PHASE_OVER:
+        if s.phase == Phase.OVER:
             if s.seats == 1:
                 total = ENGINE.scores(s)[0]
                 return t(locale, "harmonies.ui.prompt.solo_over", score=total, suns=ENGINE.suns(s))
             winners = [name_of(names, w) for w in ENGINE.winners(s)]
             return t(locale, "harmonies.ui.prompt.over", players=join_list(locale, winners))
-        if s.phase == PHASE_CHANCE:
+        if s.phase == Phase.CHANCE:
             return t(locale, "harmonies.ui.prompt.chance")
         player = name_of(names, s.active)
         legal = [ENGINE.encode_action(a) for a in ENGINE.legal_actions(s)]

@@ -43,7 +43,7 @@ from engines.harmonies.cards import (
     PER_SLOT,
 )
 from engines.harmonies.rules import can_stack
-from engines.harmonies.state import PHASE_TURN, HarmoniesState, Player
+from engines.harmonies.state import HarmoniesState, Phase, Player
 from engines.rng import Rng
 
 Stack = tuple[str, ...]
@@ -333,7 +333,7 @@ class PlannerBot:
 
     def choose(self, engine: Any, state: HarmoniesState, rng: Rng) -> Action:
         actions = engine.legal_actions(state)
-        if state.phase != PHASE_TURN:
+        if state.phase != Phase.TURN:
             return actions[0]
         p = state.player
         value = self._value(state)

@@ -40,11 +40,9 @@ from engines.harmonies.cards import (
 )
 from engines.harmonies.state import (
     NO_SEAT,
-    PHASE_CHANCE,
-    PHASE_OVER,
-    PHASE_TURN,
     HarmoniesState,
     Options,
+    Phase,
     Player,
     TurnStart,
 )
@@ -131,7 +129,7 @@ def _settle(s: HarmoniesState) -> HarmoniesState:
     if _pending(s):
         return s
     start = TurnStart(s.central, s.display, s.discard, s.player)
-    return replace(s, phase=PHASE_TURN, start=start, turn=())
+    return replace(s, phase=Phase.TURN, start=start, turn=())
 
 
 def _next_spirit_seat(s: HarmoniesState) -> int:
@@ -176,16 +174,16 @@ class HarmoniesEngine:
     # -- contract --------------------------------------------------------------------------
 
     def to_move(self, s: HarmoniesState) -> int:
-        if s.phase == PHASE_OVER:
+        if s.phase == Phase.OVER:
             return TERMINAL
-        if s.phase == PHASE_CHANCE:
+        if s.phase == Phase.CHANCE:
             return CHANCE
         return s.active
 
     def legal_actions(self, s: HarmoniesState) -> tuple[Action, ...]:
-        if s.phase == PHASE_CHANCE:
+        if s.phase == Phase.CHANCE:
             return self._chance_actions(s)
-        if s.phase != PHASE_TURN:
+        if s.phase != Phase.TURN:
             return ()
         p = s.player
         if p.offer:
@@ -214,9 +212,9 @@ class HarmoniesEngine:
         return tuple(sorted(found))
 
     def apply(self, s: HarmoniesState, a: Action) -> HarmoniesState:
-        if s.phase == PHASE_CHANCE and a.kind in act.CHANCE_KINDS:
+        if s.phase == Phase.CHANCE and a.kind in act.CHANCE_KINDS:
             return self._apply_chance(s, a)
-        if s.phase == PHASE_TURN and a.kind in act.PLAYER_KINDS:
+        if s.phase == Phase.TURN and a.kind in act.PLAYER_KINDS:
             if a == END:
                 if not self._may_end(s):
                     raise IllegalAction(act.encode(a))
@@ -229,7 +227,7 @@ class HarmoniesEngine:
         raise IllegalAction(act.encode(a))
 
     def sample_chance(self, s: HarmoniesState, rng: Rng) -> Action:
-        need = _pending(s) if s.phase == PHASE_CHANCE else ""
+        need = _pending(s) if s.phase == Phase.CHANCE else ""
         if need == "first":
             return Action("first", num=rng.below(s.seats))
         if need == "spirit":
@@ -256,7 +254,7 @@ class HarmoniesEngine:
 
     def winners(self, s: HarmoniesState) -> tuple[int, ...]:
         """Highest total; ties broken by most cubes on the board, then shared (D2)."""
-        if s.phase != PHASE_OVER:
+        if s.phase != Phase.OVER:
             return ()
         keys = [
             (total, scoring.cubes_on_board(p))
@@ -424,7 +422,7 @@ class HarmoniesEngine:
         done = replace(s, turns=turns, triggered=triggered, turn=(), start=None)
         last_seat = (s.first - 1) % s.seats
         if triggered and (s.seats == 1 or s.active == last_seat):
-            return replace(done, phase=PHASE_OVER)
+            return replace(done, phase=Phase.OVER)
         if s.seats == 1:  # solo: the two untaken sets leave the game, all spaces refill
             dropped = sum(len(slot) for slot in s.central)
             done = replace(
@@ -437,7 +435,7 @@ class HarmoniesEngine:
             done = replace(done, refill=(s.taken,))
         done = replace(
             done,
-            phase=PHASE_CHANCE,
+            phase=Phase.CHANCE,
             active=(s.active + 1) % s.seats,
             hand=(),
             taken=-1,
@@ -491,7 +489,7 @@ def encode_state(s: HarmoniesState) -> dict[str, Any]:
         "discard": list(s.discard),
         "spirit_deck": list(s.spirit_deck),
         "refill": list(s.refill),
-        "phase": s.phase,
+        "phase": s.phase.value,
         "first": s.first,
         "active": s.active,
         "hand": list(s.hand),
@@ -527,7 +525,7 @@ def decode_state(d: Mapping[str, Any]) -> HarmoniesState:
         discard=tuple(d["discard"]),
         spirit_deck=tuple(d["spirit_deck"]),
         refill=tuple(d["refill"]),
-        phase=d["phase"],
+        phase=Phase(d["phase"]),
         first=d["first"],
         active=d["active"],
         hand=tuple(d["hand"]),

@@ -9,13 +9,18 @@ a kept spirit card is one of them.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from engines.harmonies.cards import CARDS, MAX_IN_PROGRESS
 
-#: phases
-PHASE_CHANCE = "chance"  # setup or end-of-turn refills: chance steps until nothing is pending
-PHASE_TURN = "turn"  # the active player acts
-PHASE_OVER = "over"
+
+class Phase(StrEnum):
+    """Where the game is; the values are the phase strings of the stored encoding."""
+
+    CHANCE = "chance"  # setup or end-of-turn refills: chance steps until nothing is pending
+    TURN = "turn"  # the active player acts
+    OVER = "over"
+
 
 NO_SEAT = -1
 
@@ -95,7 +100,7 @@ class HarmoniesState:
     discard: tuple[int, ...] = ()
     spirit_deck: tuple[int, ...] = ()
     refill: tuple[int, ...] = ()
-    phase: str = PHASE_CHANCE
+    phase: Phase = Phase.CHANCE
     first: int = NO_SEAT
     active: int = 0
     hand: tuple[str, ...] = ()

@@ -18,7 +18,7 @@ from bot.present.harmonies import layout
 from bot.service.models import LoggedMove
 from engines.base import CHANCE, TERMINAL
 from engines.harmonies.cards import BOARD_CELLS, hex_code
-from engines.harmonies.state import PHASE_OVER, HarmoniesState
+from engines.harmonies.state import HarmoniesState, Phase
 from engines.registry import get_engine
 from engines.rng import Rng
 from i18n import t
@@ -112,7 +112,7 @@ def test_every_state_of_a_playout(seed: int, seats: int, options: dict[str, obje
         assert PRESENTER.describe_move(before, moves[0], "en")
         kinds_seen.add(moves[0].action.split(":")[0])
         last = after
-    assert last is not None and last.phase == PHASE_OVER
+    assert last is not None and last.phase == Phase.OVER
     assert {"take", "place", "end"} <= kinds_seen
     over = PRESENTER.prompt(last, MENTIONS, "en")
     assert "Game over" in over

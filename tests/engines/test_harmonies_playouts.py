@@ -15,7 +15,7 @@ from engines.errors import IllegalAction
 from engines.harmonies.actions import Action, decode, encode
 from engines.harmonies.cards import ANIMAL_IDS, BOARD_CELLS, CARDS, COLOURS, SPIRIT_IDS
 from engines.harmonies.rules import HarmoniesEngine
-from engines.harmonies.state import PHASE_OVER, HarmoniesState
+from engines.harmonies.state import HarmoniesState, Phase
 from engines.replay import replay
 from engines.rng import Rng
 
@@ -247,7 +247,7 @@ PARAMS = [(seats, side) for seats in (1, 2, 3, 4) for side in ("A", "B")]
 def test_random_playout(seats: int, side: str, seed: int, spirits: bool, diameter: bool) -> None:
     options = {"side": side, "spirits": spirits, "river_loops_diameter": diameter}
     s, log = playout(seats, options, seed)
-    assert s.phase == PHASE_OVER
+    assert s.phase == Phase.OVER
     assert replay(E, seats, options, log) == s
     assert E.scores(s) == tuple(recount(s, seat) for seat in range(seats))
     assert E.winners(s)
@@ -260,7 +260,7 @@ def test_random_playout(seats: int, side: str, seed: int, spirits: bool, diamete
 
 def test_full_game_four_players() -> None:
     s, log = playout(4, {}, seed=2024, checks=False)
-    assert s.phase == PHASE_OVER and len(set(s.turns)) == 1
+    assert s.phase == Phase.OVER and len(set(s.turns)) == 1
     assert E.winners(s) and all(score > 0 for score in E.scores(s))
     assert replay(E, 4, {}, log) == s
 
@@ -268,7 +268,7 @@ def test_full_game_four_players() -> None:
 def test_full_game_two_players_side_b_spirits() -> None:
     options = {"side": "B", "spirits": True}
     s, log = playout(2, options, seed=7, checks=False)
-    assert s.phase == PHASE_OVER and s.turns[0] == s.turns[1]
+    assert s.phase == Phase.OVER and s.turns[0] == s.turns[1]
     assert all(p.spirit() for p in s.players)
     assert replay(E, 2, options, log) == s
     parts = E.breakdown(s)
@@ -277,7 +277,7 @@ def test_full_game_two_players_side_b_spirits() -> None:
 
 def test_full_game_solo() -> None:
     s, _ = playout(1, {}, seed=11, checks=False)
-    assert s.phase == PHASE_OVER
+    assert s.phase == Phase.OVER
     assert E.winners(s) == (0,)
     assert 0 <= E.suns(s) <= 11
     assert s.tokens_in_play() == 120 and s.token_discard > 0
