@@ -22,7 +22,8 @@ from PIL import Image, ImageDraw
 from engines.harmonies import scoring
 from engines.harmonies.cards import BOARD_CELLS, CARDS, COLOURS, KIND_STACKS, Cell, hex_code
 from engines.harmonies.rules import HarmoniesEngine
-from engines.harmonies.state import HarmoniesState, Phase, Player
+from engines.harmonies.state import HarmoniesState, Phase, Player, TurnStep
+from engines.harmonies.turn import turn_step
 from i18n import t
 from render.canvas import (
     BACKGROUND,
@@ -357,11 +358,12 @@ def status(state: HarmoniesState, locale: str | None, names: Sequence[str] | Non
     player = player_name(locale, state.active, names)
     if state.phase == Phase.CHANCE:
         return t(locale, "harmonies.board.status.refill")
-    if state.player.offer:
+    step = turn_step(state)
+    if step is TurnStep.KEEP:
         return t(locale, "harmonies.board.status.keep", player=player)
-    if state.taken < 0:
+    if step is TurnStep.TAKE:
         return t(locale, "harmonies.board.status.take", player=player)
-    if state.hand:
+    if step is TurnStep.PLACE:
         key = "place_one" if len(state.hand) == 1 else "place"
         return t(locale, f"harmonies.board.status.{key}", player=player, count=len(state.hand))
     return t(locale, "harmonies.board.status.finish", player=player)

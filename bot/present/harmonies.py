@@ -35,7 +35,8 @@ from bot.present.base import (
 from bot.service.models import LoggedMove
 from engines.harmonies.cards import CARDS, CELL_INDEX, KIND_STACKS, parse_hex
 from engines.harmonies.scoring import CATEGORIES
-from engines.harmonies.state import HarmoniesState, Phase
+from engines.harmonies.state import HarmoniesState, Phase, TurnStep
+from engines.harmonies.turn import turn_step
 from engines.registry import get_engine
 from i18n import join_list, t
 
@@ -547,11 +548,12 @@ class HarmoniesPresenter:
         cubes = any(c.startswith("cube:") for c in legal)
         more = "_more" if cards or cubes else ""
         params: dict[str, object] = {}
-        if s.player.offer:
+        step = turn_step(s)
+        if step is TurnStep.KEEP:
             key = "harmonies.ui.prompt.keep"
-        elif s.taken < 0 and any(s.central):
+        elif step is TurnStep.TAKE:
             key = f"harmonies.ui.prompt.take{more}"
-        elif s.hand:
+        elif step is TurnStep.PLACE:
             key = f"harmonies.ui.prompt.place{'' if len(s.hand) > 1 else '_one'}{more}"
             params = {"count": len(s.hand), "tokens": colours_text(locale, s.hand)}
         else:

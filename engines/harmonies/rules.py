@@ -40,12 +40,15 @@ from engines.harmonies.cards import (
 )
 from engines.harmonies.state import (
     NO_SEAT,
+    ChanceStep,
     HarmoniesState,
     Options,
     Phase,
     Player,
     TurnStart,
+    TurnStep,
 )
+from engines.harmonies.turn import turn_step
 from engines.rng import Rng
 
 INFO = GameInfo(
@@ -107,17 +110,17 @@ def _remove_one(items: tuple[Any, ...], value: Any) -> tuple[Any, ...]:
     return items[:i] + items[i + 1 :]
 
 
-def _pending(s: HarmoniesState) -> str:
-    """The chance step needed next in a chance phase ('' when none is)."""
+def _pending(s: HarmoniesState) -> ChanceStep | None:
+    """The chance step needed next in a chance phase (None when none is)."""
     if s.first == NO_SEAT:
-        return "first"
+        return ChanceStep.FIRST
     if s.options.spirits and any(not p.spirit() and len(p.offer) < 2 for p in s.players):
-        return "spirit"
+        return ChanceStep.SPIRIT
     if s.refill:
-        return "draw"
+        return ChanceStep.DRAW
     if 0 in s.display and (s.deck or s.discard):
-        return "deal"
-    return ""
+        return ChanceStep.DEAL
+    return None
 
 
 def _settle(s: HarmoniesState) -> HarmoniesState:
@@ -126,7 +129,7 @@ def _settle(s: HarmoniesState) -> HarmoniesState:
     while refill and (len(s.central[refill[0]]) >= PER_SLOT or not sum(s.bag)):
         refill = refill[1:]
     s = replace(s, refill=refill)
-    if _pending(s):
+    if _pending(s) is not None:
         return s
     start = TurnStart(s.central, s.display, s.discard, s.player)
     return replace(s, phase=Phase.TURN, start=start, turn=())
@@ -186,10 +189,11 @@ class HarmoniesEngine:
         if s.phase != Phase.TURN:
             return ()
         p = s.player
-        if p.offer:
+        step = turn_step(s)
+        if step is TurnStep.KEEP:
             return tuple(Action("keep", num=cid) for cid in sorted(p.offer))
         found: list[Action] = []
-        if s.taken < 0:
+        if step is TurnStep.TAKE:
             found += [Action("take", num=i + 1) for i, slot in enumerate(s.central) if slot]
         cells = BOARD_CELLS[s.side]
         for colour in sorted(set(s.hand)):
@@ -207,7 +211,7 @@ class HarmoniesEngine:
             found += [Action("cube", num=cid, cell=cells[i]) for i in cube_cells(s.side, p, cid)]
         if s.turn:
             found.append(UNDO)
-        if self._may_end(s):
+        if step is TurnStep.FINISH:
             found.append(END)
         return tuple(sorted(found))
 
@@ -216,7 +220,7 @@ class HarmoniesEngine:
             return self._apply_chance(s, a)
         if s.phase == Phase.TURN and a.kind in act.PLAYER_KINDS:
             if a == END:
-                if not self._may_end(s):
+                if turn_step(s) is not TurnStep.FINISH:
                     raise IllegalAction(act.encode(a))
                 return self._end_turn(s)
             if a == UNDO:
@@ -227,15 +231,15 @@ class HarmoniesEngine:
         raise IllegalAction(act.encode(a))
 
     def sample_chance(self, s: HarmoniesState, rng: Rng) -> Action:
-        need = _pending(s) if s.phase == Phase.CHANCE else ""
-        if need == "first":
+        need = _pending(s) if s.phase == Phase.CHANCE else None
+        if need is ChanceStep.FIRST:
             return Action("first", num=rng.below(s.seats))
-        if need == "spirit":
+        if need is ChanceStep.SPIRIT:
             return Action("spirit", num=s.spirit_deck[rng.below(len(s.spirit_deck))])
-        if need == "draw":
+        if need is ChanceStep.DRAW:
             colour = COLOURS[rng.weighted_index(s.bag)]
             return Action("draw", num=s.refill[0] + 1, colour=colour)
-        if need == "deal":
+        if need is ChanceStep.DEAL:
             pile = s.deck or s.discard
             return Action("deal", num=pile[rng.below(len(pile))])
         raise IllegalAction("no chance step here")
@@ -282,11 +286,11 @@ class HarmoniesEngine:
 
     def _chance_actions(self, s: HarmoniesState) -> tuple[Action, ...]:
         need = _pending(s)
-        if need == "first":
+        if need is ChanceStep.FIRST:
             return tuple(Action("first", num=i) for i in range(s.seats))
-        if need == "spirit":
+        if need is ChanceStep.SPIRIT:
             return tuple(Action("spirit", num=cid) for cid in s.spirit_deck)
-        if need == "draw":
+        if need is ChanceStep.DRAW:
             slot = s.refill[0] + 1
             return tuple(
                 sorted(
@@ -295,7 +299,7 @@ class HarmoniesEngine:
                     if n
                 )
             )
-        if need == "deal":
+        if need is ChanceStep.DEAL:
             return tuple(Action("deal", num=cid) for cid in (s.deck or s.discard))
         return ()
 
@@ -328,14 +332,6 @@ class HarmoniesEngine:
 
     # -- the player's turn ---------------------------------------------------------------------
 
-    @staticmethod
-    def _may_end(s: HarmoniesState) -> bool:
-        """All taken tokens placed (a turn facing an empty central board, which the end
-        trigger should prevent, may end without taking any)."""
-        if s.player.offer or s.hand:
-            return False
-        return s.taken >= 0 or not any(s.central)
-
     def _keep(self, s: HarmoniesState, a: Action) -> HarmoniesState:
         p = s.player
         if a.num not in p.offer:
@@ -346,12 +342,13 @@ class HarmoniesEngine:
 
     def _turn_action(self, s: HarmoniesState, a: Action) -> HarmoniesState:
         p = s.player
-        if p.offer:
+        if turn_step(s) is TurnStep.KEEP:
             raise IllegalAction(act.encode(a))
         cells = CELL_INDEX[s.side]
         if a.kind == "take":
             slot = a.num - 1
-            if s.taken >= 0 or not 0 <= slot < len(s.central) or not s.central[slot]:
+            has_tokens = 0 <= slot < len(s.central) and bool(s.central[slot])
+            if turn_step(s) is not TurnStep.TAKE or not has_tokens:
                 raise IllegalAction(act.encode(a))
             s = replace(s, hand=s.central[slot], central=_set(s.central, slot, ()), taken=slot)
         elif a.kind == "place":

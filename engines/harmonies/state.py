@@ -22,6 +22,28 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+class TurnStep(StrEnum):
+    """What the active player does next in a turn (``turn.turn_step`` reads it from the state).
+
+    Taking an animal card (solo: or discarding one) and placing cubes fit in at any step after
+    ``KEEP``; only ``FINISH`` may end the turn.
+    """
+
+    KEEP = "keep"  # keep one of the two spirit cards dealt
+    TAKE = "take"  # take the tokens of one central space
+    PLACE = "place"  # put the taken tokens on the board
+    FINISH = "finish"  # every token placed: cubes, a card, or End turn
+
+
+class ChanceStep(StrEnum):
+    """The chance step a chance phase needs next; the values are the chance action kinds."""
+
+    FIRST = "first"  # who starts
+    SPIRIT = "spirit"  # deal the next spirit card
+    DRAW = "draw"  # one bag token into the first space still to refill
+    DEAL = "deal"  # one animal card into an empty display slot
+
+
 NO_SEAT = -1
 
 
@@ -84,8 +106,9 @@ class HarmoniesState:
     draw pile, ``discard`` animal cards discarded in solo, ``spirit_deck`` the undealt spirits.
     ``refill`` lists central spaces (0-based) still to be filled during a chance phase.
     ``hand`` holds taken tokens not yet placed; ``taken`` the space taken this turn (-1: none);
-    ``card_done`` whether the turn's card action (take, or solo discard) is used; ``turn`` the
-    action codes played this turn and ``start`` the turn-start snapshot, both for undo.
+    ``card_done`` whether the turn's card action (take, or solo discard) is used (with the
+    player's ``offer``, ``turn.turn_step`` names the step they encode); ``turn`` the action
+    codes played this turn and ``start`` the turn-start snapshot, both for undo.
     ``turns[p]`` counts finished turns, ``triggered`` whether the game end is triggered and
     ``token_discard`` how many tokens solo play put out of the game.
     """

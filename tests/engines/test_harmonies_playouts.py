@@ -12,10 +12,11 @@ from hypothesis import strategies as st
 
 from engines.base import CHANCE, TERMINAL
 from engines.errors import IllegalAction
-from engines.harmonies.actions import Action, decode, encode
+from engines.harmonies.actions import END, Action, decode, encode
 from engines.harmonies.cards import ANIMAL_IDS, BOARD_CELLS, CARDS, COLOURS, SPIRIT_IDS
 from engines.harmonies.rules import HarmoniesEngine
-from engines.harmonies.state import HarmoniesState, Phase
+from engines.harmonies.state import HarmoniesState, Phase, TurnStep
+from engines.harmonies.turn import turn_step
 from engines.replay import replay
 from engines.rng import Rng
 
@@ -130,6 +131,7 @@ def playout(
             assert a in legal
         else:
             assert E.to_move(s) == s.active
+            assert (END in legal) == (turn_step(s) is TurnStep.FINISH)
             a = choose(s, rnd)
         code = encode(a)
         assert decode(code) == a and len(code) <= 60
