@@ -278,7 +278,7 @@ def _turn_start(s: HarmoniesState) -> HarmoniesState:
     """The state at the start of the active player's turn (as ``undo`` rebuilds it)."""
     start = s.start
     if start is None:
-        return replace(s, turn=())
+        return replace(s, steps=())
     players = (*s.players[: s.active], start.player, *s.players[s.active + 1 :])
     return replace(
         s,
@@ -289,7 +289,7 @@ def _turn_start(s: HarmoniesState) -> HarmoniesState:
         hand=(),
         taken=-1,
         card_done=False,
-        turn=(),
+        steps=(),
     )
 
 
@@ -367,7 +367,7 @@ class _Lines:
             card = card_text(loc, int(rest))
             self.add(t(loc, f"harmonies.ui.event.{kind}", player=player, card=card))
         elif kind == "undo":
-            step = describe_code(s, s.turn[-1], loc) if s.turn else ""
+            step = describe_code(s, s.steps[-1], loc) if s.steps else ""
             self.add(t(loc, "harmonies.ui.event.undo", player=player, step=step))
         return nxt
 
@@ -500,7 +500,7 @@ class HarmoniesPresenter:
             if kind == "end":
                 if not steps_here:  # the steps were private: tell everyone the whole turn
                     replay = _turn_start(state)
-                    for code in state.turn:
+                    for code in state.steps:
                         replay = out.step(replay, code, player)
                 nxt = ENGINE.apply(state, ENGINE.decode_action(move.action))
                 score = ENGINE.scores(nxt)[state.active]

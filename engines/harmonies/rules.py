@@ -22,7 +22,7 @@ from typing import Any
 from engines.base import CHANCE, TERMINAL, GameInfo, OptionSpec
 from engines.errors import BadOptions, IllegalAction
 from engines.harmonies import actions as act
-from engines.harmonies import scoring
+from engines.harmonies import codec, scoring
 from engines.harmonies.actions import END, UNDO, Action
 from engines.harmonies.cards import (
     ADDABLE,
@@ -48,7 +48,7 @@ from engines.harmonies.state import (
     TurnStart,
     TurnStep,
 )
-from engines.harmonies.turn import turn_step
+from engines.harmonies.turn import ends_turn, turn_start, turn_step
 from engines.rng import Rng
 
 INFO = GameInfo(
@@ -132,7 +132,7 @@ def _settle(s: HarmoniesState) -> HarmoniesState:
     if _pending(s) is not None:
         return s
     start = TurnStart(s.central, s.display, s.discard, s.player)
-    return replace(s, phase=Phase.TURN, start=start, turn=())
+    return replace(s, phase=Phase.TURN, start=start, steps=())
 
 
 def _next_spirit_seat(s: HarmoniesState) -> int:
@@ -183,6 +183,10 @@ class HarmoniesEngine:
             return CHANCE
         return s.active
 
+    def turn(self, s: HarmoniesState) -> int:
+        """Turns ended so far: End turn raises it (solo too), setup and refills do not."""
+        return s.turn
+
     def legal_actions(self, s: HarmoniesState) -> tuple[Action, ...]:
         if s.phase == Phase.CHANCE:
             return self._chance_actions(s)
@@ -209,7 +213,7 @@ class HarmoniesEngine:
                 found += [Action("discard", num=cid) for cid in s.display if cid]
         for cid in p.in_progress():
             found += [Action("cube", num=cid, cell=cells[i]) for i in cube_cells(s.side, p, cid)]
-        if s.turn:
+        if s.steps:
             found.append(UNDO)
         if step is TurnStep.FINISH:
             found.append(END)
@@ -219,7 +223,7 @@ class HarmoniesEngine:
         if s.phase == Phase.CHANCE and a.kind in act.CHANCE_KINDS:
             return self._apply_chance(s, a)
         if s.phase == Phase.TURN and a.kind in act.PLAYER_KINDS:
-            if a == END:
+            if ends_turn(a):
                 if turn_step(s) is not TurnStep.FINISH:
                     raise IllegalAction(act.encode(a))
                 return self._end_turn(s)
@@ -274,10 +278,10 @@ class HarmoniesEngine:
         return act.decode(text)
 
     def encode_state(self, s: HarmoniesState) -> dict[str, Any]:
-        return encode_state(s)
+        return codec.encode_state(s)
 
     def decode_state(self, d: Mapping[str, Any]) -> HarmoniesState:
-        return decode_state(d)
+        return codec.decode_state(d)
 
     def view(self, s: HarmoniesState, seat: int | None) -> HarmoniesState:
         return s  # no hidden information: the bag is drawn lazily, never stored in order
@@ -389,25 +393,14 @@ class HarmoniesEngine:
             s = replace(s, players=_set(s.players, s.active, p))
         else:
             raise IllegalAction(act.encode(a))
-        return replace(s, turn=(*s.turn, act.encode(a)))
+        return replace(s, steps=(*s.steps, act.encode(a)))
 
     def _undo(self, s: HarmoniesState) -> HarmoniesState:
         """Take back the last action of this turn by replaying the others from the turn start."""
-        if not s.turn or s.start is None:
+        if not s.steps or s.start is None:
             raise IllegalAction("undo")
-        start = s.start
-        base = replace(
-            s,
-            central=start.central,
-            display=start.display,
-            discard=start.discard,
-            players=_set(s.players, s.active, start.player),
-            hand=(),
-            taken=-1,
-            card_done=False,
-            turn=(),
-        )
-        for code in s.turn[:-1]:
+        base = turn_start(s)
+        for code in s.steps[:-1]:
             base = self._turn_action(base, act.decode(code))
         return base
 
@@ -416,7 +409,7 @@ class HarmoniesEngine:
         triggered = (
             s.triggered or sum(s.bag) < PER_SLOT or s.player.empty_cells() <= END_EMPTY_HEXES
         )
-        done = replace(s, turns=turns, triggered=triggered, turn=(), start=None)
+        done = replace(s, turn=s.turn + 1, turns=turns, triggered=triggered, steps=(), start=None)
         last_seat = (s.first - 1) % s.seats
         if triggered and (s.seats == 1 or s.active == last_seat):
             return replace(done, phase=Phase.OVER)
@@ -439,99 +432,3 @@ class HarmoniesEngine:
             card_done=False,
         )
         return _settle(done)
-
-
-# -- JSON codec --------------------------------------------------------------------------------
-
-
-def _player_dict(p: Player) -> dict[str, Any]:
-    return {
-        "stacks": [list(st) for st in p.stacks],
-        "cubes": list(p.cubes),
-        "cards": [list(c) for c in p.cards],
-        "offer": list(p.offer),
-    }
-
-
-def _player(d: Mapping[str, Any]) -> Player:
-    return Player(
-        stacks=tuple(tuple(st) for st in d["stacks"]),
-        cubes=tuple(d["cubes"]),
-        cards=tuple((int(c), int(n)) for c, n in d["cards"]),
-        offer=tuple(d["offer"]),
-    )
-
-
-def encode_state(s: HarmoniesState) -> dict[str, Any]:
-    start = None
-    if s.start is not None:
-        start = {
-            "central": [list(slot) for slot in s.start.central],
-            "display": list(s.start.display),
-            "discard": list(s.start.discard),
-            "player": _player_dict(s.start.player),
-        }
-    return {
-        "seats": s.seats,
-        "options": {
-            "side": s.options.side,
-            "spirits": s.options.spirits,
-            "river_loops_diameter": s.options.river_loops_diameter,
-        },
-        "bag": list(s.bag),
-        "central": [list(slot) for slot in s.central],
-        "display": list(s.display),
-        "deck": list(s.deck),
-        "players": [_player_dict(p) for p in s.players],
-        "discard": list(s.discard),
-        "spirit_deck": list(s.spirit_deck),
-        "refill": list(s.refill),
-        "phase": s.phase.value,
-        "first": s.first,
-        "active": s.active,
-        "hand": list(s.hand),
-        "taken": s.taken,
-        "card_done": s.card_done,
-        "turn": list(s.turn),
-        "start": start,
-        "turns": list(s.turns),
-        "triggered": s.triggered,
-        "token_discard": s.token_discard,
-        "v": s.v,
-    }
-
-
-def decode_state(d: Mapping[str, Any]) -> HarmoniesState:
-    raw_start = d.get("start")
-    start = None
-    if raw_start is not None:
-        start = TurnStart(
-            central=tuple(tuple(slot) for slot in raw_start["central"]),
-            display=tuple(raw_start["display"]),
-            discard=tuple(raw_start["discard"]),
-            player=_player(raw_start["player"]),
-        )
-    return HarmoniesState(
-        seats=d["seats"],
-        options=Options(**d["options"]),
-        bag=tuple(d["bag"]),
-        central=tuple(tuple(slot) for slot in d["central"]),
-        display=tuple(d["display"]),
-        deck=tuple(d["deck"]),
-        players=tuple(_player(p) for p in d["players"]),
-        discard=tuple(d["discard"]),
-        spirit_deck=tuple(d["spirit_deck"]),
-        refill=tuple(d["refill"]),
-        phase=Phase(d["phase"]),
-        first=d["first"],
-        active=d["active"],
-        hand=tuple(d["hand"]),
-        taken=d["taken"],
-        card_done=d["card_done"],
-        turn=tuple(d["turn"]),
-        start=start,
-        turns=tuple(d["turns"]),
-        triggered=d["triggered"],
-        token_discard=d["token_discard"],
-        v=d.get("v", 1),
-    )

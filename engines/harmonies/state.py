@@ -45,6 +45,8 @@ class ChanceStep(StrEnum):
 
 
 NO_SEAT = -1
+#: the version of the JSON encoding (``codec``); 2 added the turn counter
+ENCODING = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,11 +108,12 @@ class HarmoniesState:
     draw pile, ``discard`` animal cards discarded in solo, ``spirit_deck`` the undealt spirits.
     ``refill`` lists central spaces (0-based) still to be filled during a chance phase.
     ``hand`` holds taken tokens not yet placed; ``taken`` the space taken this turn (-1: none);
-    ``card_done`` whether the turn's card action (take, or solo discard) is used (with the
-    player's ``offer``, ``turn.turn_step`` names the step they encode); ``turn`` the action
-    codes played this turn and ``start`` the turn-start snapshot, both for undo.
-    ``turns[p]`` counts finished turns, ``triggered`` whether the game end is triggered and
-    ``token_discard`` how many tokens solo play put out of the game.
+    with the player's ``offer`` they encode the step of the turn that ``turn.turn_step`` names.
+    ``card_done`` says whether the turn's card action (take, or solo discard) is used;
+    ``steps`` holds the action codes played this turn and ``start`` the turn-start snapshot,
+    both for undo. ``turn`` counts the turns ended so far (all seats), ``turns[p]`` those of
+    seat ``p``; ``triggered`` says whether the game end is triggered and ``token_discard`` how
+    many tokens solo play put out of the game.
     """
 
     seats: int
@@ -129,12 +132,13 @@ class HarmoniesState:
     hand: tuple[str, ...] = ()
     taken: int = -1
     card_done: bool = False
-    turn: tuple[str, ...] = ()
+    steps: tuple[str, ...] = ()
     start: TurnStart | None = None
+    turn: int = 0
     turns: tuple[int, ...] = ()
     triggered: bool = False
     token_discard: int = 0
-    v: int = 1
+    v: int = ENCODING
 
     @property
     def side(self) -> str:

@@ -16,7 +16,7 @@ from engines.harmonies.actions import END, Action, decode, encode
 from engines.harmonies.cards import ANIMAL_IDS, BOARD_CELLS, CARDS, COLOURS, SPIRIT_IDS
 from engines.harmonies.rules import HarmoniesEngine
 from engines.harmonies.state import HarmoniesState, Phase, TurnStep
-from engines.harmonies.turn import turn_step
+from engines.harmonies.turn import ends_turn, turn_step
 from engines.replay import replay
 from engines.rng import Rng
 
@@ -104,14 +104,29 @@ def check_invariants(s: HarmoniesState) -> None:
     assert E.decode_state(json.loads(json.dumps(d))) == s
 
 
+def check_turn(seat: int, turn_before: int, a: Action, s: HarmoniesState) -> None:
+    """After a player action and the chance steps it opened: the turn counter rose by at most
+    one, exactly when the action ended the turn and (several seats) another seat is to move."""
+    rise = E.turn(s) - turn_before
+    assert rise in (0, 1)
+    assert rise == ends_turn(a)
+    if s.seats > 1 and E.to_move(s) >= 0:
+        assert rise == (E.to_move(s) != seat)
+    assert E.turn(s) == sum(s.turns)
+
+
 def playout(
     seats: int, options: dict[str, object], seed: int, checks: bool = True
 ) -> tuple[HarmoniesState, list[str]]:
     s = E.initial_state(seats, options)
     rnd = random.Random(seed)
     log: list[str] = []
+    mover: tuple[int, int, Action] | None = None  # the last player action and the turn before
     while E.to_move(s) != TERMINAL:
         assert len(log) < 5000
+        if mover is not None and E.to_move(s) != CHANCE:
+            check_turn(*mover, s)
+            mover = None
         legal = E.legal_actions(s)
         assert list(legal) == sorted(set(legal))
         if checks:
@@ -133,10 +148,16 @@ def playout(
             assert E.to_move(s) == s.active
             assert (END in legal) == (turn_step(s) is TurnStep.FINISH)
             a = choose(s, rnd)
+            mover = (s.active, E.turn(s), a)
         code = encode(a)
         assert decode(code) == a and len(code) <= 60
-        s = E.apply(s, a)
+        after = E.apply(s, a)
+        assert E.turn(after) >= E.turn(s)
+        assert E.to_move(s) != CHANCE or E.turn(after) == E.turn(s)
+        s = after
         log.append(code)
+    assert mover is not None
+    check_turn(*mover, s)
     if checks:
         check_invariants(s)
     return s, log
