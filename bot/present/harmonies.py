@@ -36,7 +36,7 @@ from bot.service.models import LoggedMove
 from engines.harmonies.cards import CARDS, CELL_INDEX, KIND_STACKS, parse_hex
 from engines.harmonies.scoring import CATEGORIES
 from engines.harmonies.state import HarmoniesState, Phase, TurnStep
-from engines.harmonies.turn import turn_step
+from engines.harmonies.turn import ends_turn, turn_start, turn_step
 from engines.registry import get_engine
 from i18n import join_list, t
 
@@ -274,25 +274,6 @@ def layout(
 # -- events ---------------------------------------------------------------------------------------
 
 
-def _turn_start(s: HarmoniesState) -> HarmoniesState:
-    """The state at the start of the active player's turn (as ``undo`` rebuilds it)."""
-    start = s.start
-    if start is None:
-        return replace(s, steps=())
-    players = (*s.players[: s.active], start.player, *s.players[s.active + 1 :])
-    return replace(
-        s,
-        central=start.central,
-        display=start.display,
-        discard=start.discard,
-        players=players,
-        hand=(),
-        taken=-1,
-        card_done=False,
-        steps=(),
-    )
-
-
 class _Lines:
     """Collects a turn's sentences, grouping consecutive token and cube placements."""
 
@@ -455,7 +436,7 @@ class HarmoniesPresenter:
 
     def ends_turn(self, moves: Sequence[LoggedMove]) -> bool:
         """End turn is public even when the same seat plays next (solo)."""
-        return any(m.action == "end" for m in moves)
+        return any(ends_turn(ENGINE.decode_action(m.action)) for m in moves)
 
     def controls(self, state: Any, legal: Sequence[str], locale: str | None) -> ControlRows:
         return layout(state, legal, locale)[0]
@@ -497,9 +478,9 @@ class HarmoniesPresenter:
                 state = ENGINE.apply(state, ENGINE.decode_action(move.action))
                 continue
             player = name_of(names, state.active)
-            if kind == "end":
+            if ends_turn(ENGINE.decode_action(move.action)):
                 if not steps_here:  # the steps were private: tell everyone the whole turn
-                    replay = _turn_start(state)
+                    replay = turn_start(state)
                     for code in state.steps:
                         replay = out.step(replay, code, player)
                 nxt = ENGINE.apply(state, ENGINE.decode_action(move.action))
