@@ -1,0 +1,1 @@
+"""Words of one game that several layers use, defined once per game."""
