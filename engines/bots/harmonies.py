@@ -43,7 +43,8 @@ from engines.harmonies.cards import (
     PER_SLOT,
 )
 from engines.harmonies.rules import can_stack
-from engines.harmonies.state import PHASE_TURN, HarmoniesState, Player
+from engines.harmonies.state import HarmoniesState, Phase, Player, TurnStep
+from engines.harmonies.turn import turn_step
 from engines.rng import Rng
 
 Stack = tuple[str, ...]
@@ -333,7 +334,7 @@ class PlannerBot:
 
     def choose(self, engine: Any, state: HarmoniesState, rng: Rng) -> Action:
         actions = engine.legal_actions(state)
-        if state.phase != PHASE_TURN:
+        if state.phase != Phase.TURN:
             return actions[0]
         p = state.player
         value = self._value(state)
@@ -344,9 +345,10 @@ class PlannerBot:
         if cubes:
             return self._best_cube(state, p, cubes)
         cards = [a for a in actions if a.kind == "card"]
-        if state.taken < 0:
+        step = turn_step(state)
+        if step is TurnStep.TAKE:
             return self._start_turn(engine, state, actions, cards, value, rng)
-        if state.hand:
+        if step is TurnStep.PLACE:
             _, first, _ = plan_placements(
                 p.stacks, p.cubes, p.cards, state.hand, value, max(1, self.beam)
             )

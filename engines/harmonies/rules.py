@@ -22,7 +22,7 @@ from typing import Any
 from engines.base import CHANCE, TERMINAL, GameInfo, OptionSpec
 from engines.errors import BadOptions, IllegalAction
 from engines.harmonies import actions as act
-from engines.harmonies import scoring
+from engines.harmonies import codec, scoring
 from engines.harmonies.actions import END, UNDO, Action
 from engines.harmonies.cards import (
     ADDABLE,
@@ -40,14 +40,15 @@ from engines.harmonies.cards import (
 )
 from engines.harmonies.state import (
     NO_SEAT,
-    PHASE_CHANCE,
-    PHASE_OVER,
-    PHASE_TURN,
+    ChanceStep,
     HarmoniesState,
     Options,
+    Phase,
     Player,
     TurnStart,
+    TurnStep,
 )
+from engines.harmonies.turn import ends_turn, turn_start, turn_step
 from engines.rng import Rng
 
 INFO = GameInfo(
@@ -109,17 +110,17 @@ def _remove_one(items: tuple[Any, ...], value: Any) -> tuple[Any, ...]:
     return items[:i] + items[i + 1 :]
 
 
-def _pending(s: HarmoniesState) -> str:
-    """The chance step needed next in a chance phase ('' when none is)."""
+def _pending(s: HarmoniesState) -> ChanceStep | None:
+    """The chance step needed next in a chance phase (None when none is)."""
     if s.first == NO_SEAT:
-        return "first"
+        return ChanceStep.FIRST
     if s.options.spirits and any(not p.spirit() and len(p.offer) < 2 for p in s.players):
-        return "spirit"
+        return ChanceStep.SPIRIT
     if s.refill:
-        return "draw"
+        return ChanceStep.DRAW
     if 0 in s.display and (s.deck or s.discard):
-        return "deal"
-    return ""
+        return ChanceStep.DEAL
+    return None
 
 
 def _settle(s: HarmoniesState) -> HarmoniesState:
@@ -128,10 +129,10 @@ def _settle(s: HarmoniesState) -> HarmoniesState:
     while refill and (len(s.central[refill[0]]) >= PER_SLOT or not sum(s.bag)):
         refill = refill[1:]
     s = replace(s, refill=refill)
-    if _pending(s):
+    if _pending(s) is not None:
         return s
     start = TurnStart(s.central, s.display, s.discard, s.player)
-    return replace(s, phase=PHASE_TURN, start=start, turn=())
+    return replace(s, phase=Phase.TURN, start=start, steps=())
 
 
 def _next_spirit_seat(s: HarmoniesState) -> int:
@@ -176,22 +177,27 @@ class HarmoniesEngine:
     # -- contract --------------------------------------------------------------------------
 
     def to_move(self, s: HarmoniesState) -> int:
-        if s.phase == PHASE_OVER:
+        if s.phase == Phase.OVER:
             return TERMINAL
-        if s.phase == PHASE_CHANCE:
+        if s.phase == Phase.CHANCE:
             return CHANCE
         return s.active
 
+    def turn(self, s: HarmoniesState) -> int:
+        """Turns ended so far: End turn raises it (solo too), setup and refills do not."""
+        return s.turn
+
     def legal_actions(self, s: HarmoniesState) -> tuple[Action, ...]:
-        if s.phase == PHASE_CHANCE:
+        if s.phase == Phase.CHANCE:
             return self._chance_actions(s)
-        if s.phase != PHASE_TURN:
+        if s.phase != Phase.TURN:
             return ()
         p = s.player
-        if p.offer:
+        step = turn_step(s)
+        if step is TurnStep.KEEP:
             return tuple(Action("keep", num=cid) for cid in sorted(p.offer))
         found: list[Action] = []
-        if s.taken < 0:
+        if step is TurnStep.TAKE:
             found += [Action("take", num=i + 1) for i, slot in enumerate(s.central) if slot]
         cells = BOARD_CELLS[s.side]
         for colour in sorted(set(s.hand)):
@@ -207,18 +213,18 @@ class HarmoniesEngine:
                 found += [Action("discard", num=cid) for cid in s.display if cid]
         for cid in p.in_progress():
             found += [Action("cube", num=cid, cell=cells[i]) for i in cube_cells(s.side, p, cid)]
-        if s.turn:
+        if s.steps:
             found.append(UNDO)
-        if self._may_end(s):
+        if step is TurnStep.FINISH:
             found.append(END)
         return tuple(sorted(found))
 
     def apply(self, s: HarmoniesState, a: Action) -> HarmoniesState:
-        if s.phase == PHASE_CHANCE and a.kind in act.CHANCE_KINDS:
+        if s.phase == Phase.CHANCE and a.kind in act.CHANCE_KINDS:
             return self._apply_chance(s, a)
-        if s.phase == PHASE_TURN and a.kind in act.PLAYER_KINDS:
-            if a == END:
-                if not self._may_end(s):
+        if s.phase == Phase.TURN and a.kind in act.PLAYER_KINDS:
+            if ends_turn(a):
+                if turn_step(s) is not TurnStep.FINISH:
                     raise IllegalAction(act.encode(a))
                 return self._end_turn(s)
             if a == UNDO:
@@ -229,15 +235,15 @@ class HarmoniesEngine:
         raise IllegalAction(act.encode(a))
 
     def sample_chance(self, s: HarmoniesState, rng: Rng) -> Action:
-        need = _pending(s) if s.phase == PHASE_CHANCE else ""
-        if need == "first":
+        need = _pending(s) if s.phase == Phase.CHANCE else None
+        if need is ChanceStep.FIRST:
             return Action("first", num=rng.below(s.seats))
-        if need == "spirit":
+        if need is ChanceStep.SPIRIT:
             return Action("spirit", num=s.spirit_deck[rng.below(len(s.spirit_deck))])
-        if need == "draw":
+        if need is ChanceStep.DRAW:
             colour = COLOURS[rng.weighted_index(s.bag)]
             return Action("draw", num=s.refill[0] + 1, colour=colour)
-        if need == "deal":
+        if need is ChanceStep.DEAL:
             pile = s.deck or s.discard
             return Action("deal", num=pile[rng.below(len(pile))])
         raise IllegalAction("no chance step here")
@@ -256,7 +262,7 @@ class HarmoniesEngine:
 
     def winners(self, s: HarmoniesState) -> tuple[int, ...]:
         """Highest total; ties broken by most cubes on the board, then shared (D2)."""
-        if s.phase != PHASE_OVER:
+        if s.phase != Phase.OVER:
             return ()
         keys = [
             (total, scoring.cubes_on_board(p))
@@ -272,10 +278,10 @@ class HarmoniesEngine:
         return act.decode(text)
 
     def encode_state(self, s: HarmoniesState) -> dict[str, Any]:
-        return encode_state(s)
+        return codec.encode_state(s)
 
     def decode_state(self, d: Mapping[str, Any]) -> HarmoniesState:
-        return decode_state(d)
+        return codec.decode_state(d)
 
     def view(self, s: HarmoniesState, seat: int | None) -> HarmoniesState:
         return s  # no hidden information: the bag is drawn lazily, never stored in order
@@ -284,11 +290,11 @@ class HarmoniesEngine:
 
     def _chance_actions(self, s: HarmoniesState) -> tuple[Action, ...]:
         need = _pending(s)
-        if need == "first":
+        if need is ChanceStep.FIRST:
             return tuple(Action("first", num=i) for i in range(s.seats))
-        if need == "spirit":
+        if need is ChanceStep.SPIRIT:
             return tuple(Action("spirit", num=cid) for cid in s.spirit_deck)
-        if need == "draw":
+        if need is ChanceStep.DRAW:
             slot = s.refill[0] + 1
             return tuple(
                 sorted(
@@ -297,7 +303,7 @@ class HarmoniesEngine:
                     if n
                 )
             )
-        if need == "deal":
+        if need is ChanceStep.DEAL:
             return tuple(Action("deal", num=cid) for cid in (s.deck or s.discard))
         return ()
 
@@ -330,14 +336,6 @@ class HarmoniesEngine:
 
     # -- the player's turn ---------------------------------------------------------------------
 
-    @staticmethod
-    def _may_end(s: HarmoniesState) -> bool:
-        """All taken tokens placed (a turn facing an empty central board, which the end
-        trigger should prevent, may end without taking any)."""
-        if s.player.offer or s.hand:
-            return False
-        return s.taken >= 0 or not any(s.central)
-
     def _keep(self, s: HarmoniesState, a: Action) -> HarmoniesState:
         p = s.player
         if a.num not in p.offer:
@@ -348,12 +346,13 @@ class HarmoniesEngine:
 
     def _turn_action(self, s: HarmoniesState, a: Action) -> HarmoniesState:
         p = s.player
-        if p.offer:
+        if turn_step(s) is TurnStep.KEEP:
             raise IllegalAction(act.encode(a))
         cells = CELL_INDEX[s.side]
         if a.kind == "take":
             slot = a.num - 1
-            if s.taken >= 0 or not 0 <= slot < len(s.central) or not s.central[slot]:
+            has_tokens = 0 <= slot < len(s.central) and bool(s.central[slot])
+            if turn_step(s) is not TurnStep.TAKE or not has_tokens:
                 raise IllegalAction(act.encode(a))
             s = replace(s, hand=s.central[slot], central=_set(s.central, slot, ()), taken=slot)
         elif a.kind == "place":
@@ -394,25 +393,14 @@ class HarmoniesEngine:
             s = replace(s, players=_set(s.players, s.active, p))
         else:
             raise IllegalAction(act.encode(a))
-        return replace(s, turn=(*s.turn, act.encode(a)))
+        return replace(s, steps=(*s.steps, act.encode(a)))
 
     def _undo(self, s: HarmoniesState) -> HarmoniesState:
         """Take back the last action of this turn by replaying the others from the turn start."""
-        if not s.turn or s.start is None:
+        if not s.steps or s.start is None:
             raise IllegalAction("undo")
-        start = s.start
-        base = replace(
-            s,
-            central=start.central,
-            display=start.display,
-            discard=start.discard,
-            players=_set(s.players, s.active, start.player),
-            hand=(),
-            taken=-1,
-            card_done=False,
-            turn=(),
-        )
-        for code in s.turn[:-1]:
+        base = turn_start(s)
+        for code in s.steps[:-1]:
             base = self._turn_action(base, act.decode(code))
         return base
 
@@ -421,10 +409,10 @@ class HarmoniesEngine:
         triggered = (
             s.triggered or sum(s.bag) < PER_SLOT or s.player.empty_cells() <= END_EMPTY_HEXES
         )
-        done = replace(s, turns=turns, triggered=triggered, turn=(), start=None)
+        done = replace(s, turn=s.turn + 1, turns=turns, triggered=triggered, steps=(), start=None)
         last_seat = (s.first - 1) % s.seats
         if triggered and (s.seats == 1 or s.active == last_seat):
-            return replace(done, phase=PHASE_OVER)
+            return replace(done, phase=Phase.OVER)
         if s.seats == 1:  # solo: the two untaken sets leave the game, all spaces refill
             dropped = sum(len(slot) for slot in s.central)
             done = replace(
@@ -437,106 +425,10 @@ class HarmoniesEngine:
             done = replace(done, refill=(s.taken,))
         done = replace(
             done,
-            phase=PHASE_CHANCE,
+            phase=Phase.CHANCE,
             active=(s.active + 1) % s.seats,
             hand=(),
             taken=-1,
             card_done=False,
         )
         return _settle(done)
-
-
-# -- JSON codec --------------------------------------------------------------------------------
-
-
-def _player_dict(p: Player) -> dict[str, Any]:
-    return {
-        "stacks": [list(st) for st in p.stacks],
-        "cubes": list(p.cubes),
-        "cards": [list(c) for c in p.cards],
-        "offer": list(p.offer),
-    }
-
-
-def _player(d: Mapping[str, Any]) -> Player:
-    return Player(
-        stacks=tuple(tuple(st) for st in d["stacks"]),
-        cubes=tuple(d["cubes"]),
-        cards=tuple((int(c), int(n)) for c, n in d["cards"]),
-        offer=tuple(d["offer"]),
-    )
-
-
-def encode_state(s: HarmoniesState) -> dict[str, Any]:
-    start = None
-    if s.start is not None:
-        start = {
-            "central": [list(slot) for slot in s.start.central],
-            "display": list(s.start.display),
-            "discard": list(s.start.discard),
-            "player": _player_dict(s.start.player),
-        }
-    return {
-        "seats": s.seats,
-        "options": {
-            "side": s.options.side,
-            "spirits": s.options.spirits,
-            "river_loops_diameter": s.options.river_loops_diameter,
-        },
-        "bag": list(s.bag),
-        "central": [list(slot) for slot in s.central],
-        "display": list(s.display),
-        "deck": list(s.deck),
-        "players": [_player_dict(p) for p in s.players],
-        "discard": list(s.discard),
-        "spirit_deck": list(s.spirit_deck),
-        "refill": list(s.refill),
-        "phase": s.phase,
-        "first": s.first,
-        "active": s.active,
-        "hand": list(s.hand),
-        "taken": s.taken,
-        "card_done": s.card_done,
-        "turn": list(s.turn),
-        "start": start,
-        "turns": list(s.turns),
-        "triggered": s.triggered,
-        "token_discard": s.token_discard,
-        "v": s.v,
-    }
-
-
-def decode_state(d: Mapping[str, Any]) -> HarmoniesState:
-    raw_start = d.get("start")
-    start = None
-    if raw_start is not None:
-        start = TurnStart(
-            central=tuple(tuple(slot) for slot in raw_start["central"]),
-            display=tuple(raw_start["display"]),
-            discard=tuple(raw_start["discard"]),
-            player=_player(raw_start["player"]),
-        )
-    return HarmoniesState(
-        seats=d["seats"],
-        options=Options(**d["options"]),
-        bag=tuple(d["bag"]),
-        central=tuple(tuple(slot) for slot in d["central"]),
-        display=tuple(d["display"]),
-        deck=tuple(d["deck"]),
-        players=tuple(_player(p) for p in d["players"]),
-        discard=tuple(d["discard"]),
-        spirit_deck=tuple(d["spirit_deck"]),
-        refill=tuple(d["refill"]),
-        phase=d["phase"],
-        first=d["first"],
-        active=d["active"],
-        hand=tuple(d["hand"]),
-        taken=d["taken"],
-        card_done=d["card_done"],
-        turn=tuple(d["turn"]),
-        start=start,
-        turns=tuple(d["turns"]),
-        triggered=d["triggered"],
-        token_discard=d["token_discard"],
-        v=d.get("v", 1),
-    )

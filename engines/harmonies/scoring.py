@@ -25,6 +25,12 @@ CATEGORIES: tuple[str, ...] = (
     "spirit",
 )
 
+
+def categories(s: HarmoniesState) -> tuple[str, ...]:
+    """The categories this game scores: the spirit column only with the spirit cards."""
+    return tuple(c for c in CATEGORIES if c != "spirit" or s.options.spirits)
+
+
 _TREE = {int(k): v for k, v in SCORING["tree_by_height"].items()}
 _MOUNTAIN = {int(k): v for k, v in SCORING["mountain_by_height"].items()}
 _RIVER = {int(k): v for k, v in SCORING["river_points_by_length"].items()}

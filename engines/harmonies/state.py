@@ -9,15 +9,44 @@ a kept spirit card is one of them.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from engines.harmonies.cards import CARDS, MAX_IN_PROGRESS
 
-#: phases
-PHASE_CHANCE = "chance"  # setup or end-of-turn refills: chance steps until nothing is pending
-PHASE_TURN = "turn"  # the active player acts
-PHASE_OVER = "over"
+
+class Phase(StrEnum):
+    """Where the game is; the values are the phase strings of the stored encoding."""
+
+    CHANCE = "chance"  # setup or end-of-turn refills: chance steps until nothing is pending
+    TURN = "turn"  # the active player acts
+    OVER = "over"
+
+
+class TurnStep(StrEnum):
+    """What the active player does next in a turn (``turn.turn_step`` reads it from the state).
+
+    Taking an animal card (solo: or discarding one) and placing cubes fit in at any step after
+    ``KEEP``; only ``FINISH`` may end the turn.
+    """
+
+    KEEP = "keep"  # keep one of the two spirit cards dealt
+    TAKE = "take"  # take the tokens of one central space
+    PLACE = "place"  # put the taken tokens on the board
+    FINISH = "finish"  # every token placed: cubes, a card, or End turn
+
+
+class ChanceStep(StrEnum):
+    """The chance step a chance phase needs next; the values are the chance action kinds."""
+
+    FIRST = "first"  # who starts
+    SPIRIT = "spirit"  # deal the next spirit card
+    DRAW = "draw"  # one bag token into the first space still to refill
+    DEAL = "deal"  # one animal card into an empty display slot
+
 
 NO_SEAT = -1
+#: the version of the JSON encoding (``codec``); 2 added the turn counter
+ENCODING = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,10 +108,12 @@ class HarmoniesState:
     draw pile, ``discard`` animal cards discarded in solo, ``spirit_deck`` the undealt spirits.
     ``refill`` lists central spaces (0-based) still to be filled during a chance phase.
     ``hand`` holds taken tokens not yet placed; ``taken`` the space taken this turn (-1: none);
-    ``card_done`` whether the turn's card action (take, or solo discard) is used; ``turn`` the
-    action codes played this turn and ``start`` the turn-start snapshot, both for undo.
-    ``turns[p]`` counts finished turns, ``triggered`` whether the game end is triggered and
-    ``token_discard`` how many tokens solo play put out of the game.
+    with the player's ``offer`` they encode the step of the turn that ``turn.turn_step`` names.
+    ``card_done`` says whether the turn's card action (take, or solo discard) is used;
+    ``steps`` holds the action codes played this turn and ``start`` the turn-start snapshot,
+    both for undo. ``turn`` counts the turns ended so far (all seats), ``turns[p]`` those of
+    seat ``p``; ``triggered`` says whether the game end is triggered and ``token_discard`` how
+    many tokens solo play put out of the game.
     """
 
     seats: int
@@ -95,18 +126,19 @@ class HarmoniesState:
     discard: tuple[int, ...] = ()
     spirit_deck: tuple[int, ...] = ()
     refill: tuple[int, ...] = ()
-    phase: str = PHASE_CHANCE
+    phase: Phase = Phase.CHANCE
     first: int = NO_SEAT
     active: int = 0
     hand: tuple[str, ...] = ()
     taken: int = -1
     card_done: bool = False
-    turn: tuple[str, ...] = ()
+    steps: tuple[str, ...] = ()
     start: TurnStart | None = None
+    turn: int = 0
     turns: tuple[int, ...] = ()
     triggered: bool = False
     token_discard: int = 0
-    v: int = 1
+    v: int = ENCODING
 
     @property
     def side(self) -> str:

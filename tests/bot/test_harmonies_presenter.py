@@ -18,10 +18,10 @@ from bot.present.harmonies import layout
 from bot.service.models import LoggedMove
 from engines.base import CHANCE, TERMINAL
 from engines.harmonies.cards import BOARD_CELLS, hex_code
-from engines.harmonies.state import PHASE_OVER, HarmoniesState
+from engines.harmonies.state import HarmoniesState, Phase
 from engines.registry import get_engine
 from engines.rng import Rng
-from i18n import t
+from i18n import Translator, t
 from tests.bot.controls import check_limits, reachable
 
 ENGINE = get_engine("harmonies")
@@ -29,6 +29,7 @@ PRESENTER = get_presenter("harmonies")
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
 MENTIONS = ["<@1>", "<@2>", "<@3>", "<@4>"]
 MAX_TEXT = 1500
+EN = Translator("en")
 
 
 def legal_codes(s: HarmoniesState) -> list[str]:
@@ -91,7 +92,7 @@ def test_every_state_of_a_playout(seed: int, seats: int, options: dict[str, obje
     last: HarmoniesState | None = None
     for before, moves, after in playout(seed, seats, options):
         legal = legal_codes(before)
-        rows, dropped = layout(before, legal, "en")
+        rows, dropped = layout(before, legal, EN)
         check_limits(rows)
         offered = reachable(rows)
         assert len(offered) == len(set(offered))
@@ -106,13 +107,14 @@ def test_every_state_of_a_playout(seed: int, seats: int, options: dict[str, obje
         assert extras == any(words in prompt for words in offers), (prompt, legal)
         lines = PRESENTER.events(before, moves, after, NAMES[:seats], "en")
         assert lines and all(lines)
+        assert PRESENTER.ends_turn(moves) == (ENGINE.turn(after) > ENGINE.turn(before))
         assert len("\n".join(lines)) < MAX_TEXT
         for move in moves:
             assert PRESENTER.describe_move(None, move, "en")
         assert PRESENTER.describe_move(before, moves[0], "en")
         kinds_seen.add(moves[0].action.split(":")[0])
         last = after
-    assert last is not None and last.phase == PHASE_OVER
+    assert last is not None and last.phase == Phase.OVER
     assert {"take", "place", "end"} <= kinds_seen
     over = PRESENTER.prompt(last, MENTIONS, "en")
     assert "Game over" in over
@@ -192,7 +194,7 @@ def test_crowded_menus_merge_then_leave_out_the_cube_placements() -> None:
     cards = [f"card:{n}" for n in (3, 5, 7, 9, 11)]
     few_cubes = [f"cube:5:{h}" for h in cells[:3]]
     legal = [*places, *cards, *few_cubes, "undo", "end"]
-    rows, dropped = layout(s, legal, "en")
+    rows, dropped = layout(s, legal, EN)
     check_limits(rows)
     assert not dropped and sorted(reachable(rows)) == sorted(legal)
     merged = rows.rows[-1][0]
@@ -201,7 +203,7 @@ def test_crowded_menus_merge_then_leave_out_the_cube_placements() -> None:
 
     many_cubes = [f"cube:{n}:{h}" for n in (5, 6) for h in cells[:20]]
     legal = [*places, *cards, *many_cubes, "undo", "end"]
-    rows, dropped = layout(s, legal, "en")
+    rows, dropped = layout(s, legal, EN)
     check_limits(rows)
     assert dropped and all(code.startswith("cube:") for code in dropped)
     assert sorted(reachable(rows) + list(dropped)) == sorted(legal)
@@ -211,9 +213,9 @@ def test_crowded_menus_merge_then_leave_out_the_cube_placements() -> None:
 def test_prompt_mentions_game_move_when_moves_are_left_out(monkeypatch) -> None:
     s = next(playout(1, 2, {}))[0]
     assert "/game move" not in PRESENTER.prompt(s, MENTIONS, "en")
-    from bot.present import harmonies
+    from bot.present.harmonies import controls
 
-    monkeypatch.setattr(harmonies, "layout", lambda *a: (ControlRows(), ("cube:5:a1",)))
+    monkeypatch.setattr(controls, "layout", lambda *a: (ControlRows(), ("cube:5:a1",)))
     assert "/game move" in PRESENTER.prompt(s, MENTIONS, "en")
 
 

@@ -24,7 +24,7 @@ from engines.harmonies.cards import (
     rotate,
 )
 from engines.harmonies.rules import INFO, HarmoniesEngine, can_add, cube_cells
-from engines.harmonies.state import PHASE_OVER, PHASE_TURN, HarmoniesState, Player
+from engines.harmonies.state import HarmoniesState, Phase, Player
 from engines.rng import Rng
 
 E = HarmoniesEngine()
@@ -664,12 +664,12 @@ def test_end_trigger_finishes_the_round() -> None:
     assert s.active == 1
     s = _move_tokens(s, 1, _nearly_full(empty=5))
     s = settle(_finish_turn(s))  # seat 1 leaves 2 empty hexes: trigger
-    assert s.triggered and s.active == 2 and s.phase == PHASE_TURN
+    assert s.triggered and s.active == 2 and s.phase == Phase.TURN
     s = settle(_finish_turn(s))
-    assert s.active == 0 and s.phase == PHASE_TURN
+    assert s.active == 0 and s.phase == Phase.TURN
     assert E.winners(s) == ()
     s = _finish_turn(s)
-    assert E.to_move(s) == TERMINAL and s.phase == PHASE_OVER
+    assert E.to_move(s) == TERMINAL and s.phase == Phase.OVER
     assert s.turns == (1, 1, 1)
     assert E.legal_actions(s) == ()
     assert E.winners(s)
@@ -680,7 +680,7 @@ def test_end_trigger_by_the_last_seat_ends_at_once() -> None:
     s = settle(_finish_turn(s))
     s = _move_tokens(s, 1, _nearly_full(empty=4))
     s = _finish_turn(s)
-    assert s.phase == PHASE_OVER and s.turns == (1, 1)
+    assert s.phase == Phase.OVER and s.turns == (1, 1)
 
 
 def test_end_trigger_when_the_bag_runs_dry() -> None:
@@ -690,14 +690,14 @@ def test_end_trigger_when_the_bag_runs_dry() -> None:
     assert s.triggered and E.to_move(s) == 1  # nothing left to refill, seat 1 still plays
     assert s.central.count(()) == 1
     s = _finish_turn(s)
-    assert s.phase == PHASE_OVER
+    assert s.phase == Phase.OVER
 
 
 def test_decision_d2_tie_break_by_cubes_then_shared() -> None:
     s = new_game(2)
     a = board("A", {"0,0": ["grey"], "0,1": ["yellow"]}, cubes={"0,0": "meerkat"}, cards=((26, 1),))
     b = board("A", {"0,0": ["green"], "0,1": ["green"]})
-    s = replace(s, players=(a, b), phase=PHASE_OVER)
+    s = replace(s, players=(a, b), phase=Phase.OVER)
     assert E.scores(s) == (2, 2)
     assert E.winners(s) == (0,)
     s = replace(s, players=(b, b))
@@ -764,7 +764,7 @@ def test_decision_d5_solo_shortage_fills_spaces_in_order() -> None:
     assert [len(slot) for slot in s.central] == [3, 2, 0]
     assert not s.triggered and sum(s.bag) == 0
     s = _finish_turn(s)
-    assert s.phase == PHASE_OVER  # fewer than 3 tokens left: solo ends at once
+    assert s.phase == Phase.OVER  # fewer than 3 tokens left: solo ends at once
 
 
 def test_solo_suns() -> None:
@@ -799,7 +799,16 @@ def test_action_codes_round_trip_and_fit_a_custom_id() -> None:
         assert len(encode(a)) <= 20
 
 
-STDLIB = {"__future__", "collections", "dataclasses", "functools", "importlib", "json", "typing"}
+STDLIB = {
+    "__future__",
+    "collections",
+    "dataclasses",
+    "enum",
+    "functools",
+    "importlib",
+    "json",
+    "typing",
+}
 
 
 def test_engine_imports_only_the_standard_library() -> None:

@@ -12,10 +12,11 @@ from hypothesis import strategies as st
 
 from engines.base import CHANCE, TERMINAL
 from engines.errors import IllegalAction
-from engines.harmonies.actions import Action, decode, encode
+from engines.harmonies.actions import END, Action, decode, encode
 from engines.harmonies.cards import ANIMAL_IDS, BOARD_CELLS, CARDS, COLOURS, SPIRIT_IDS
 from engines.harmonies.rules import HarmoniesEngine
-from engines.harmonies.state import PHASE_OVER, HarmoniesState
+from engines.harmonies.state import HarmoniesState, Phase, TurnStep
+from engines.harmonies.turn import ends_turn, turn_step
 from engines.replay import replay
 from engines.rng import Rng
 
@@ -103,14 +104,29 @@ def check_invariants(s: HarmoniesState) -> None:
     assert E.decode_state(json.loads(json.dumps(d))) == s
 
 
+def check_turn(seat: int, turn_before: int, a: Action, s: HarmoniesState) -> None:
+    """After a player action and the chance steps it opened: the turn counter rose by at most
+    one, exactly when the action ended the turn and (several seats) another seat is to move."""
+    rise = E.turn(s) - turn_before
+    assert rise in (0, 1)
+    assert rise == ends_turn(a)
+    if s.seats > 1 and E.to_move(s) >= 0:
+        assert rise == (E.to_move(s) != seat)
+    assert E.turn(s) == sum(s.turns)
+
+
 def playout(
     seats: int, options: dict[str, object], seed: int, checks: bool = True
 ) -> tuple[HarmoniesState, list[str]]:
     s = E.initial_state(seats, options)
     rnd = random.Random(seed)
     log: list[str] = []
+    mover: tuple[int, int, Action] | None = None  # the last player action and the turn before
     while E.to_move(s) != TERMINAL:
         assert len(log) < 5000
+        if mover is not None and E.to_move(s) != CHANCE:
+            check_turn(*mover, s)
+            mover = None
         legal = E.legal_actions(s)
         assert list(legal) == sorted(set(legal))
         if checks:
@@ -130,11 +146,18 @@ def playout(
             assert a in legal
         else:
             assert E.to_move(s) == s.active
+            assert (END in legal) == (turn_step(s) is TurnStep.FINISH)
             a = choose(s, rnd)
+            mover = (s.active, E.turn(s), a)
         code = encode(a)
         assert decode(code) == a and len(code) <= 60
-        s = E.apply(s, a)
+        after = E.apply(s, a)
+        assert E.turn(after) >= E.turn(s)
+        assert E.to_move(s) != CHANCE or E.turn(after) == E.turn(s)
+        s = after
         log.append(code)
+    assert mover is not None
+    check_turn(*mover, s)
     if checks:
         check_invariants(s)
     return s, log
@@ -247,7 +270,7 @@ PARAMS = [(seats, side) for seats in (1, 2, 3, 4) for side in ("A", "B")]
 def test_random_playout(seats: int, side: str, seed: int, spirits: bool, diameter: bool) -> None:
     options = {"side": side, "spirits": spirits, "river_loops_diameter": diameter}
     s, log = playout(seats, options, seed)
-    assert s.phase == PHASE_OVER
+    assert s.phase == Phase.OVER
     assert replay(E, seats, options, log) == s
     assert E.scores(s) == tuple(recount(s, seat) for seat in range(seats))
     assert E.winners(s)
@@ -260,7 +283,7 @@ def test_random_playout(seats: int, side: str, seed: int, spirits: bool, diamete
 
 def test_full_game_four_players() -> None:
     s, log = playout(4, {}, seed=2024, checks=False)
-    assert s.phase == PHASE_OVER and len(set(s.turns)) == 1
+    assert s.phase == Phase.OVER and len(set(s.turns)) == 1
     assert E.winners(s) and all(score > 0 for score in E.scores(s))
     assert replay(E, 4, {}, log) == s
 
@@ -268,7 +291,7 @@ def test_full_game_four_players() -> None:
 def test_full_game_two_players_side_b_spirits() -> None:
     options = {"side": "B", "spirits": True}
     s, log = playout(2, options, seed=7, checks=False)
-    assert s.phase == PHASE_OVER and s.turns[0] == s.turns[1]
+    assert s.phase == Phase.OVER and s.turns[0] == s.turns[1]
     assert all(p.spirit() for p in s.players)
     assert replay(E, 2, options, log) == s
     parts = E.breakdown(s)
@@ -277,7 +300,7 @@ def test_full_game_two_players_side_b_spirits() -> None:
 
 def test_full_game_solo() -> None:
     s, _ = playout(1, {}, seed=11, checks=False)
-    assert s.phase == PHASE_OVER
+    assert s.phase == Phase.OVER
     assert E.winners(s) == (0,)
     assert 0 <= E.suns(s) <= 11
     assert s.tokens_in_play() == 120 and s.token_discard > 0

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
 import io
+import pkgutil
 import random
 
 import pytest
@@ -14,12 +16,18 @@ from engines.harmonies.actions import decode
 from engines.harmonies.rules import HarmoniesEngine
 from engines.harmonies.state import HarmoniesState
 from engines.rng import Rng
+from i18n import Translator
 from render import harmonies
 from render.canvas import encode_png
 
 E = HarmoniesEngine()
+EN = Translator("en")
 NAMES = ("Alice", "Bartholomew the Magnificent", "名前", "emoji 🎲")
 MAX_BYTES = 200 * 1024
+HARMONIES_MODULES = [
+    importlib.import_module(f"render.harmonies.{info.name}")
+    for info in pkgutil.iter_modules(harmonies.__path__)
+]
 
 
 def states(
@@ -56,7 +64,7 @@ def sample() -> list[HarmoniesState]:
 
 
 def png(state: HarmoniesState, **kwargs: object) -> bytes:
-    return encode_png(harmonies.draw(state, "en", **kwargs))
+    return encode_png(harmonies.draw(state, EN, **kwargs))
 
 
 def test_valid_png_of_the_right_size(sample: list[HarmoniesState]) -> None:
@@ -81,7 +89,7 @@ def test_same_state_same_bytes_even_with_cold_caches(sample: list[HarmoniesState
         harmonies.stack_sprite,
         harmonies.disc_sprite,
         harmonies.card_sprite,
-        harmonies._empty_board,
+        harmonies.empty_board,
     ):
         cached.cache_clear()
     assert png(E.decode_state(E.encode_state(state))) == first
@@ -119,17 +127,18 @@ def test_no_text_smaller_than_a_fortieth_of_the_height(
         sizes.append(size)
         return real(image, xy, text, size, *args, **kwargs)
 
-    monkeypatch.setattr(harmonies, "draw_text", spy)
-    monkeypatch.setattr(canvas, "draw_text", spy)
-    harmonies._empty_board.cache_clear()
+    for module in (canvas, harmonies, *HARMONIES_MODULES):
+        if hasattr(module, "draw_text"):
+            monkeypatch.setattr(module, "draw_text", spy)
+    harmonies.empty_board.cache_clear()
     harmonies.card_sprite.cache_clear()
     for state in sample:
-        harmonies.draw(state, "en", names=NAMES[: state.seats])
+        harmonies.draw(state, EN, names=NAMES[: state.seats])
     assert sizes and min(sizes) >= harmonies.HEIGHT / 40
 
 
 def test_describe(sample: list[HarmoniesState]) -> None:
     for state in sample:
-        text = harmonies.describe(state, "en", NAMES[: state.seats])
+        text = harmonies.describe(state, EN, NAMES[: state.seats])
         assert text.startswith("Harmonies board") and len(text) <= 1024
-    assert "Player A" in harmonies.describe(sample[0], "en")
+    assert "Player A" in harmonies.describe(sample[0], EN)

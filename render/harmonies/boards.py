@@ -1,0 +1,53 @@
+"""A player's board: the hex outlines with their codes, and the token stacks on them."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from PIL import Image, ImageDraw
+
+from engines.harmonies.cards import BOARD_CELLS, hex_code
+from engines.harmonies.state import Player
+from render.canvas import MUTED, draw_text
+from render.harmonies.layout import MIN_TEXT, board_size, hex_centre, hex_points
+from render.harmonies.palette import HEX_EDGE, HEX_FILL
+from render.harmonies.sprites import SS, paste_at, stack_sprite
+
+
+@cache
+def empty_board(side: str, radius: int, labels: bool) -> Image.Image:
+    """Hex outlines (and their codes) of a side, on the background colour, as RGBA."""
+    w, h = board_size(side, radius)
+    img = Image.new("RGBA", (w * SS, h * SS), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    for cell in BOARD_CELLS[side]:
+        cx, cy = hex_centre(cell, radius * SS, (0, 0))
+        d.polygon(hex_points(cx, cy, radius * SS - SS), fill=HEX_EDGE)
+        d.polygon(hex_points(cx, cy, radius * SS - SS * 3.5), fill=HEX_FILL)
+    out = img.reduce(SS)
+    if labels:
+        for cell in BOARD_CELLS[side]:
+            cx, cy = hex_centre(cell, radius, (0, 0))
+            draw_text(out, (cx, cy - radius * 0.58), hex_code(cell), MIN_TEXT, MUTED, True, "mm")
+    return out
+
+
+def draw_board(
+    img: Image.Image,
+    side: str,
+    player: Player,
+    radius: int,
+    origin: tuple[int, int],
+    labels: bool,
+) -> None:
+    """A player's stacks and cubes on their board at ``origin``; ``labels``: the large focus
+    board, with the hex codes."""
+    img.paste(empty_board(side, radius, labels), origin, empty_board(side, radius, labels))
+    width = round(radius * (1.0 if labels else 1.2))
+    for i, cell in enumerate(BOARD_CELLS[side]):
+        stack = player.stacks[i]
+        if not stack:
+            continue
+        cx, cy = hex_centre(cell, radius, origin)
+        sprite = stack_sprite(stack, width, bool(player.cubes[i]))
+        paste_at(img, sprite, cx, cy + radius * (0.8 if labels else 0.7))

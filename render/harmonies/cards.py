@@ -1,0 +1,92 @@
+"""Animal and spirit cards as drawn: the full card with its pattern and track, and the short chip
+of a card held."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from PIL import Image, ImageDraw
+
+from engines.harmonies.cards import CARDS
+from i18n import Translator
+from i18n.games.harmonies import card_number
+from render.canvas import BACKGROUND, GRID, INK, WHITE, badge, draw_text, paste_shape, text_width
+from render.harmonies.layout import CARD_H, CARD_W, MIN_TEXT, PATTERN_R, SQRT3, hex_points
+from render.harmonies.palette import CARD_FILL, EARNED, HEX_EDGE, HEX_FILL, SPIRIT_FILL
+from render.harmonies.sprites import kind_stack, paste_at, stack_sprite
+
+
+@cache
+def card_sprite(card_id: int, placed: int, held: bool, tr: Translator) -> Image.Image:
+    """One card: number, habitat pattern (cube hex marked), point track."""
+    card = CARDS[card_id]
+    fill = SPIRIT_FILL if card.spirit else CARD_FILL
+    img = Image.new("RGB", (CARD_W, CARD_H), BACKGROUND)
+    badge(img, "round", (0, 0, CARD_W, CARD_H), fill, HEX_EDGE, "", 0)
+    label = card_number(tr, card_id)
+    draw_text(img, (10, 20), label, MIN_TEXT, INK, True, "lm")
+    if card.spirit:
+        draw_text(img, (CARD_W - 10, 20), "✦", MIN_TEXT, INK, True, "rm")
+    # pattern, in its printed orientation, centred in the middle band
+    r = PATTERN_R
+    pattern = card.pattern
+    raw_x = [1.5 * dq for (dq, dr), _ in pattern]
+    raw_y = [SQRT3 * (dr + dq / 2) for (dq, dr), _ in pattern]
+    xs = [x - min(raw_x) for x in raw_x]
+    ys = [y - min(raw_y) for y in raw_y]
+    span_x, span_y = max(xs) * r + 2 * r, max(ys) * r + SQRT3 * r
+    ox = (CARD_W - span_x) / 2 + r
+    oy = 40 + (104 - span_y) / 2 + SQRT3 / 2 * r
+    d = ImageDraw.Draw(img)
+    for x, y in zip(xs, ys, strict=True):
+        cx, cy = ox + x * r, oy + y * r
+        d.polygon(hex_points(cx, cy, r - 1), fill=HEX_EDGE)
+        d.polygon(hex_points(cx, cy, r - 2.5), fill=HEX_FILL)
+    for index, ((_, kind), x, y) in enumerate(zip(pattern, xs, ys, strict=True)):
+        sprite = stack_sprite(kind_stack(kind), round(r * 1.3), index == 0)
+        paste_at(img, sprite, ox + x * r, oy + y * r + r * 0.75)
+    # track
+    if card.spirit:
+        text = tr("harmonies.board.spirit_done" if placed else "harmonies.board.spirit")
+        draw_text(img, (CARD_W / 2, CARD_H - 26), text, MIN_TEXT, INK, True, "mm")
+        return img
+    values = card.track
+    rows = [values[:3], values[3:]] if len(values) > 3 else [values]
+    y = CARD_H - 26 - 32 * (len(rows) - 1)
+    k = 0
+    for row in rows:
+        w = 40
+        x = (CARD_W - w * len(row)) / 2
+        for value in row:
+            box = (round(x + 2), round(y - 14), round(x + w - 2), round(y + 14))
+            earned = held and k < placed
+            current = held and k == placed - 1
+            badge(img, "round", box, EARNED if earned else WHITE, INK if current else GRID, "", 0)
+            draw_text(img, ((box[0] + box[2]) / 2, y), str(value), MIN_TEXT, INK, current, "mm")
+            x += w
+            k += 1
+        y += 32
+    return img
+
+
+def chip_width(card_id: int, tr: Translator) -> int:
+    label = card_number(tr, card_id)
+    return 18 + text_width(label, MIN_TEXT, True) + len(CARDS[card_id].track) * 13
+
+
+def chip(img: Image.Image, x: int, y: int, card_id: int, placed: int, tr: Translator) -> int:
+    """A held card in short: its number and one box per track value (filled when earned)."""
+    card = CARDS[card_id]
+    slots = len(card.track)
+    label = card_number(tr, card_id)
+    w = chip_width(card_id, tr)
+    fill = SPIRIT_FILL if card.spirit else CARD_FILL
+    badge(img, "round", (x, y, x + w, y + 34), fill, HEX_EDGE, "", 0)
+    draw_text(img, (x + 8, y + 17), label, MIN_TEXT, INK, True, "lm")
+    bx = x + w - slots * 13 - 4
+    for k in range(slots):
+        box = (bx + k * 13, y + 10, bx + k * 13 + 10, y + 24)
+        paste_shape(img, "round", box, INK)
+        if k >= placed:
+            paste_shape(img, "round", box, WHITE, inset=2)
+    return w

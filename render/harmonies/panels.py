@@ -1,0 +1,226 @@
+"""The panels of the Harmonies picture: top bar, central board, cards on offer, the focus
+player's cards, the other players' boards and the score table."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import Image
+
+from engines.harmonies import scoring
+from engines.harmonies.state import HarmoniesState, Phase
+from i18n import Translator
+from i18n.games.harmonies import spirit_rule
+from render.canvas import (
+    BACKGROUND,
+    GRID,
+    INK,
+    MUTED,
+    PLAYER_COLOURS,
+    PLAYER_LETTERS,
+    badge,
+    draw_text,
+    ellipsize,
+    text_width,
+)
+from render.harmonies.boards import draw_board
+from render.harmonies.cards import card_sprite, chip, chip_width
+from render.harmonies.layout import (
+    BOARD_Y,
+    CARD_H,
+    CARD_W,
+    HEIGHT,
+    LEFT_X,
+    MIN_TEXT,
+    RIGHT_X,
+    TOP_BAR,
+    WIDTH,
+    board_size,
+)
+from render.harmonies.palette import CARD_FILL, HIGHLIGHT, TINTS
+from render.harmonies.sprites import cube_sprite, disc_sprite, paste_at, stack_sprite
+from render.harmonies.status import banner_seat, status
+
+
+def draw_top_bar(
+    img: Image.Image, state: HarmoniesState, tr: Translator, names: Sequence[str] | None
+) -> None:
+    seat = banner_seat(state)
+    img.paste(TINTS[seat], (0, 0, WIDTH, TOP_BAR))
+    badge(img, "pill", (12, 10, 48, 46), PLAYER_COLOURS[seat], INK, PLAYER_LETTERS[seat], MIN_TEXT)
+    right = WIDTH - 16
+    if state.hand:  # tokens taken but not yet placed
+        for colour in reversed(state.hand):
+            sprite = disc_sprite(colour, 44)
+            img.paste(sprite, (right - 44, 6), sprite)
+            right -= 48
+        label = tr("harmonies.board.hand")
+        right -= 8
+        draw_text(img, (right, TOP_BAR / 2), label, MIN_TEXT, INK, True, "rm")
+        right -= text_width(label, MIN_TEXT, True) + 12
+    text = ellipsize(status(state, tr, names), 28, True, right - 60)
+    draw_text(img, (60, TOP_BAR / 2), text, 28, INK, True, "lm")
+
+
+def draw_central(img: Image.Image, state: HarmoniesState, tr: Translator) -> None:
+    y = BOARD_Y
+    draw_text(img, (RIGHT_X, y + 14), tr("harmonies.board.central"), MIN_TEXT, INK, True)
+    slot_w = 140
+    for i, slot in enumerate(state.central):
+        x = RIGHT_X + i * slot_w
+        box = (x, y + 32, x + slot_w - 8, y + 104)
+        taken = i == state.taken
+        badge(img, "round", box, HIGHLIGHT if taken else CARD_FILL, GRID, "", 0)
+        draw_text(img, (x + 16, y + 68), str(i + 1), MIN_TEXT, INK, True, "mm")
+        for k, colour in enumerate(slot):
+            sprite = disc_sprite(colour, 32)
+            img.paste(sprite, (x + 32 + k * 33, y + 52), sprite)
+
+
+def draw_display(img: Image.Image, state: HarmoniesState, tr: Translator) -> None:
+    y = BOARD_Y + 116
+    draw_text(img, (RIGHT_X, y + 14), tr("harmonies.board.display"), MIN_TEXT, INK, True)
+    for i, cid in enumerate(state.display):
+        x = RIGHT_X + i * (CARD_W + 4)
+        if cid:
+            img.paste(card_sprite(cid, 0, False, tr), (x, y + 32))
+        else:
+            badge(img, "round", (x, y + 32, x + CARD_W, y + 32 + CARD_H), BACKGROUND, GRID, "", 0)
+
+
+def draw_focus_cards(
+    img: Image.Image, state: HarmoniesState, seat: int, tr: Translator, top: int
+) -> None:
+    p = state.players[seat]
+    if p.offer:
+        draw_text(img, (LEFT_X, top + 14), tr("harmonies.board.offer"), MIN_TEXT, INK, True)
+        for k, cid in enumerate(p.offer):
+            img.paste(card_sprite(cid, 0, False, tr), (LEFT_X + k * (CARD_W + 6), top + 32))
+        _spirit_rules(img, p.offer, tr, top + 32 + CARD_H + 24)
+        return
+    draw_text(img, (LEFT_X, top + 14), tr("harmonies.board.cards"), MIN_TEXT, INK, True)
+    open_cards = [(cid, n) for cid, n in p.cards if cid in p.in_progress()]
+    done = [(cid, n) for cid, n in p.cards if cid not in p.in_progress()]
+    x = LEFT_X
+    for cid, n in open_cards:
+        img.paste(card_sprite(cid, n, True, tr), (x, top + 32))
+        x += CARD_W + 4
+    if not p.cards:
+        draw_text(img, (LEFT_X, top + 60), tr("harmonies.board.no_cards"), MIN_TEXT, MUTED)
+    cy = top + 32 + (CARD_H + 8 if open_cards else 48)
+    x = LEFT_X
+    for cid, n in done:
+        if x > LEFT_X and x + chip_width(cid, tr) > RIGHT_X - 16:
+            x, cy = LEFT_X, cy + 40
+        if cy + 34 > HEIGHT - 4:
+            break
+        x += chip(img, x, cy, cid, n, tr) + 6
+    spirit = p.spirit()
+    if spirit:
+        _spirit_rules(img, (spirit,), tr, cy + (52 if done else 12))
+
+
+def _spirit_rules(img: Image.Image, ids: Sequence[int], tr: Translator, y: int) -> None:
+    """One line per spirit card saying what it scores, under the focus player's cards."""
+    for cid in ids:
+        if y + 14 > HEIGHT - 4:
+            return
+        text = ellipsize(spirit_rule(tr, cid), MIN_TEXT, False, RIGHT_X - 32)
+        draw_text(img, (LEFT_X, y), text, MIN_TEXT, INK, False, "lm")
+        y += 34
+
+
+def draw_others(
+    img: Image.Image,
+    state: HarmoniesState,
+    focus: int,
+    tr: Translator,
+    names: Sequence[str] | None,
+    top: int,
+    bottom: int,
+) -> None:
+    """Other players' boards and cards in progress, kept above ``bottom`` (the score table);
+    cards that do not fit are counted as ``+N``."""
+    others = [s for s in range(state.seats) if s != focus]
+    radius = {1: 26, 2: 22, 3: 18}[len(others)]
+    if state.side == "B":
+        radius = radius * 7 // 8
+    col_w = (WIDTH - RIGHT_X) // 3
+    for k, seat in enumerate(others):
+        x = RIGHT_X + k * col_w
+        marker = (x, top, x + 32, top + 32)
+        badge(img, "pill", marker, PLAYER_COLOURS[seat], INK, PLAYER_LETTERS[seat], MIN_TEXT)
+        name = ellipsize(tr.player(seat, names), MIN_TEXT, True, col_w - 48)
+        draw_text(img, (x + 40, top + 16), name, MIN_TEXT, INK, True, "lm")
+        draw_board(img, state.side, state.players[seat], radius, (x, top + 40), False)
+        _, bh = board_size(state.side, radius)
+        cy = top + 48 + bh
+        cx = x
+        p = state.players[seat]
+        held = [(cid, n) for cid, n in p.cards if cid in p.in_progress()]
+        for index, (cid, n) in enumerate(held):
+            if cx > x and cx + chip_width(cid, tr) > x + col_w - 6:
+                cx, cy = x, cy + 38
+            if cy + 34 > bottom:  # no room for another row: count the rest at the row's end
+                more = f"+{len(held) - index}"
+                draw_text(img, (x + col_w - 8, cy - 38 + 17), more, MIN_TEXT, INK, True, "rm")
+                break
+            cx += chip(img, cx, cy, cid, n, tr) + 4
+
+
+CATEGORY_STACKS: dict[str, tuple[str, ...]] = {
+    "trees": ("brown", "green"),
+    "mountains": ("grey", "grey"),
+    "fields": ("yellow",),
+    "buildings": ("grey", "red"),
+    "water": ("blue",),
+}
+
+
+def draw_scores(
+    img: Image.Image,
+    state: HarmoniesState,
+    tr: Translator,
+    names: Sequence[str] | None,
+    top: int,
+) -> None:
+    cats = scoring.categories(state)
+    parts = scoring.state_breakdown(state)
+    name_w = 150
+    col_w = min(66, (WIDTH - RIGHT_X - name_w - 80) // len(cats))
+    title = ellipsize(tr("harmonies.board.scores"), MIN_TEXT, True, name_w - 4)
+    head = top + 20
+    draw_text(img, (RIGHT_X, head), title, MIN_TEXT, INK, True, "lm")
+    for k, cat in enumerate(cats):
+        cx = RIGHT_X + name_w + k * col_w + col_w / 2
+        if cat in CATEGORY_STACKS:
+            paste_at(img, stack_sprite(CATEGORY_STACKS[cat], 34), cx, head + 16)
+        elif cat == "animals":
+            sprite = cube_sprite(22)
+            img.paste(sprite, (round(cx - 11), head - 8))
+        else:
+            draw_text(img, (cx, head), "✦", 28, INK, True, "mm")
+    draw_text(img, (RIGHT_X + name_w + len(cats) * col_w + 40, head), "Σ", 28, INK, True, "mm")
+    for seat in range(state.seats):
+        y = head + 30 + seat * 38
+        if seat == state.active and state.phase != Phase.OVER:
+            img.paste(HIGHLIGHT, (RIGHT_X - 4, y, WIDTH - 8, y + 36))
+        cy = y + 18
+        badge(
+            img,
+            "pill",
+            (RIGHT_X, cy - 15, RIGHT_X + 30, cy + 15),
+            PLAYER_COLOURS[seat],
+            INK,
+            PLAYER_LETTERS[seat],
+            MIN_TEXT,
+        )
+        name = ellipsize(tr.player(seat, names), MIN_TEXT, False, name_w - 44)
+        draw_text(img, (RIGHT_X + 38, cy), name, MIN_TEXT, INK, False, "lm")
+        for k, cat in enumerate(cats):
+            cx = RIGHT_X + name_w + k * col_w + col_w / 2
+            draw_text(img, (cx, cy), str(parts[seat][cat]), MIN_TEXT, INK, False, "mm")
+        total = str(parts[seat]["total"])
+        draw_text(
+            img, (RIGHT_X + name_w + len(cats) * col_w + 40, cy), total, MIN_TEXT, INK, True, "mm"
+        )

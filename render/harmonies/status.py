@@ -1,0 +1,44 @@
+"""The one-line summary of the game in the top bar (and the alt text)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engines.harmonies.rules import HarmoniesEngine
+from engines.harmonies.state import HarmoniesState, Phase, TurnStep
+from engines.harmonies.turn import turn_step
+from i18n import Translator
+
+#: the engine the picture asks for scores and winners
+ENGINE = HarmoniesEngine()
+
+
+def banner_seat(state: HarmoniesState) -> int:
+    """The seat whose colours the top bar wears: the player to move, or the first winner."""
+    if state.phase != Phase.OVER:
+        return state.active
+    return (ENGINE.winners(state) or (0,))[0]
+
+
+def status(state: HarmoniesState, tr: Translator, names: Sequence[str] | None) -> str:
+    """The one-line summary in the top bar."""
+    if state.phase == Phase.OVER:
+        if state.seats == 1:
+            total = ENGINE.scores(state)[0]
+            return tr("harmonies.board.status.solo_over", score=total, suns=ENGINE.suns(state))
+        winners = [tr.player(s, names) for s in ENGINE.winners(state)]
+        if len(winners) > 1:
+            return tr("harmonies.board.status.tie", players=" & ".join(winners))
+        return tr("harmonies.board.status.over", player=winners[0])
+    player = tr.player(state.active, names)
+    if state.phase == Phase.CHANCE:
+        return tr("harmonies.board.status.refill")
+    step = turn_step(state)
+    if step is TurnStep.KEEP:
+        return tr("harmonies.board.status.keep", player=player)
+    if step is TurnStep.TAKE:
+        return tr("harmonies.board.status.take", player=player)
+    if step is TurnStep.PLACE:
+        key = "place_one" if len(state.hand) == 1 else "place"
+        return tr(f"harmonies.board.status.{key}", player=player, count=len(state.hand))
+    return tr("harmonies.board.status.finish", player=player)
