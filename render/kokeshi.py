@@ -33,7 +33,8 @@ from engines.kokeshi.data import (
     load,
 )
 from engines.kokeshi.scoring import achievement_count, breakdown, leader
-from engines.kokeshi.state import NONE, PH_DRAW, PH_FIRST, PH_OVER, TODO_COLUMN, KokeshiState
+from engines.kokeshi.state import NONE, KokeshiState, Phase
+from engines.kokeshi.todo import ColumnChoice
 from i18n import join_list, t
 from render.canvas import (
     BACKGROUND,
@@ -227,10 +228,10 @@ def _kokeshi(img: Image.Image, x1: int, y0: int, y1: int, letter: str) -> None:
 
 
 def _status(s: KokeshiState, locale: str | None, names: Sequence[str] | None = None) -> str:
-    if s.phase == PH_OVER:
+    if s.phase == Phase.OVER:
         winners = [_seat_name(locale, seat, names) for seat in _winners(s)]
         return t(locale, "kokeshi.status.over", winners=join_list(locale, winners))
-    if s.phase in (PH_FIRST, PH_DRAW):
+    if s.phase.is_chance:
         return t(locale, "kokeshi.status.chance")
     return t(locale, f"kokeshi.status.{s.phase}", player=_seat_name(locale, s.active, names))
 
@@ -245,7 +246,7 @@ def _round_text(s: KokeshiState, locale: str | None) -> str:
     if s.in_setup:
         return t(locale, "kokeshi.setup")
     # turns counts finished turns; once the game is over the last round is the current one
-    current = s.turns // s.seats + (0 if s.phase == PH_OVER else 1)
+    current = s.turns // s.seats + (0 if s.phase == Phase.OVER else 1)
     if s.end_after != NONE:
         return t(locale, "kokeshi.round_last", round=current, last=s.end_after // s.seats)
     return t(locale, "kokeshi.round", round=current)
@@ -286,10 +287,10 @@ def _draw_workshop(img: Image.Image, s: KokeshiState, seat: int, locale: str | N
 
 def _draw_pending(img: Image.Image, s: KokeshiState, seat: int, locale: str | None) -> None:
     y = ROWS_Y + _data().spaces * ROW_H + 64
-    if seat != s.active or s.phase == PH_OVER:
+    if seat != s.active or s.phase == Phase.OVER:
         return  # only the acting player holds tiles to place
     items = [(tile, "→" + _letter(locale, col)) for col, tile in s.pending]
-    items += [(tile, "→?") for marker, tile, _ in s.todo if marker == TODO_COLUMN]
+    items += [(item.tile, "→?") for item in s.todo if isinstance(item, ColumnChoice)]
     items += [(tile, "→?") for tile in s.free]
     items += [(tile, "") for tile in s.hand]
     key = "kokeshi.hand" if s.hand else "kokeshi.pending" if items else "kokeshi.pending_none"
@@ -390,12 +391,12 @@ def _draw_animals(img: Image.Image, s: KokeshiState, locale: str | None) -> None
 def _draw_scores(img: Image.Image, s: KokeshiState, locale: str | None) -> None:
     data = _data()
     y = 690
-    key = "kokeshi.scores_final" if s.phase == PH_OVER else "kokeshi.scores"
+    key = "kokeshi.scores_final" if s.phase == Phase.OVER else "kokeshi.scores"
     draw_text(img, (RIGHT_X, y), t(locale, key), MIN_TEXT, INK, True, "lm")
     for seat in range(s.seats):
         row = y + 36 + seat * 36
         parts = breakdown(data, s, seat)
-        mark = "▶ " if seat == s.active and s.phase != PH_OVER else ""
+        mark = "▶ " if seat == s.active and s.phase != Phase.OVER else ""
         badge(
             img,
             "pill",
@@ -490,7 +491,7 @@ def draw(
     s = state
     if focus_seat is not None:
         seat = focus_seat
-    elif s.phase == PH_OVER:
+    elif s.phase == Phase.OVER:
         seat = _winners(s)[0]
     else:
         seat = max(s.active, 0)

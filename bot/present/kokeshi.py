@@ -44,22 +44,8 @@ from engines.kokeshi.data import (
     is_ach,
 )
 from engines.kokeshi.scoring import achievement_count, adjacency_pairs, best_seats
-from engines.kokeshi.state import (
-    NONE,
-    PH_ANIMAL,
-    PH_COL,
-    PH_DRAW,
-    PH_FIRST,
-    PH_GAIN,
-    PH_MOVE,
-    PH_OVER,
-    PH_PICK,
-    PH_PLACE,
-    PH_SIDE,
-    PH_START,
-    TODO_EMPTY_GAIN,
-    KokeshiState,
-)
+from engines.kokeshi.state import NONE, KokeshiState, Phase
+from engines.kokeshi.todo import ColumnChoice, EmptyGain, SideChoice, TileEffect, head
 from engines.registry import get_engine
 from i18n import join_list, t
 
@@ -190,8 +176,7 @@ def _kokeshi_step_label(locale: str | None, s: KokeshiState, column: int, steps:
 
 
 def _pick_steps(s: KokeshiState) -> int:
-    tile, eff, _ = s.todo[0]
-    return DATA.tiles[tile].effects[eff].steps
+    return head(s.todo, TileEffect).effect(DATA).steps
 
 
 def _option(locale: str | None, s: KokeshiState, code: str) -> tuple[str, str | None, str | None]:
@@ -205,7 +190,7 @@ def _option(locale: str | None, s: KokeshiState, code: str) -> tuple[str, str | 
         column = values[0]
         return _kokeshi_step_label(locale, s, column, _pick_steps(s)), None, EMOJI[column]
     if kind == "side":
-        tile = s.todo[0][0]
+        tile = head(s.todo, SideChoice).tile
         effect = effect_text(locale, DATA.tiles[tile].effects[values[0]])
         return t(locale, "kokeshi.ui.button.side", side="AB"[values[0]], effect=effect), None, None
     if kind == "animal":
@@ -379,7 +364,7 @@ def narrate_turn(
             )
         elif kind == "skip":
             _, tile, index = ev
-            if tile == TODO_EMPTY_GAIN:
+            if tile == NONE:
                 text = t(locale, "kokeshi.ui.event.skip_gain", column=column_name(locale, index))
             elif index < 0:
                 text = t(locale, "kokeshi.ui.event.skip_side", tile=tile_text(locale, tile))
@@ -575,13 +560,15 @@ class KokeshiPresenter:
         except Exception:  # a log that does not replay: narrate what the state says
             turns, starts = [_Turn(max(after.active, 0), False)], []
             turns[0].events = list(after.events)
-        handed_on = after.phase == PH_OVER or (after.turns != before.turns and not before.in_setup)
+        handed_on = after.phase == Phase.OVER or (
+            after.turns != before.turns and not before.in_setup
+        )
         if (
             turns
             and not self.public_every_action
             and handed_on
             and not before.in_setup
-            and before.phase != PH_MOVE
+            and before.phase != Phase.MOVE
             and turns[0].seat == before.active
             and not turns[0].from_start
         ):
@@ -606,7 +593,7 @@ class KokeshiPresenter:
                 for i, m in enumerate(moves)
                 if m.seat is not None
             ]
-        tail = final_lines(locale, after, names) if after.phase == PH_OVER else []
+        tail = final_lines(locale, after, names) if after.phase == Phase.OVER else []
         return summarise(lines, tail, locale)
 
     def _replay(
@@ -675,13 +662,13 @@ class KokeshiPresenter:
 
     def prompt(self, state: Any, names: Sequence[str], locale: str | None) -> str:
         s: KokeshiState = state
-        if s.phase == PH_OVER:
+        if s.phase == Phase.OVER:
             winners = join_list(locale, [names[w] for w in best_seats(DATA, s)])
             return t(locale, "kokeshi.ui.prompt.over", players=winners)
-        if s.phase in (PH_FIRST, PH_DRAW):
+        if s.phase.is_chance:
             return t(locale, "kokeshi.ui.prompt.chance")
         player = names[s.active]
-        if s.phase == PH_START:
+        if s.phase == Phase.START:
             placed = sum(1 for col in s.boards[s.active] if col)
             return t(
                 locale,
@@ -691,18 +678,17 @@ class KokeshiPresenter:
                 number=placed + 1,
                 total=DATA.setup_tiles,
             )
-        if s.phase == PH_MOVE:
+        if s.phase == Phase.MOVE:
             text = t(locale, "kokeshi.ui.prompt.move", player=player)
             if s.end_after != NONE:
                 last = t(locale, "kokeshi.ui.prompt.last_turns", count=s.end_after - s.turns)
                 text = f"{text}\n{last}"
             return text
-        if s.phase == PH_SIDE:
-            tile = s.todo[0][0]
+        if s.phase == Phase.SIDE:
+            tile = head(s.todo, SideChoice).tile
             return t(locale, "kokeshi.ui.prompt.side", player=player, tile=tile_text(locale, tile))
-        if s.phase == PH_PICK:
-            tile, eff, _ = s.todo[0]
-            e = DATA.tiles[tile].effects[eff]
+        if s.phase == Phase.PICK:
+            e = head(s.todo, TileEffect).effect(DATA)
             return t(
                 locale,
                 "kokeshi.ui.prompt.pick",
@@ -710,11 +696,11 @@ class KokeshiPresenter:
                 steps=e.steps,
                 effect=effect_text(locale, e),
             )
-        if s.phase == PH_ANIMAL:
+        if s.phase == Phase.ANIMAL:
             return t(locale, "kokeshi.ui.prompt.animal", player=player)
-        if s.phase == PH_GAIN:
-            src, eff, column = s.todo[0]
-            if src == TODO_EMPTY_GAIN:
+        if s.phase == Phase.GAIN:
+            gain = s.todo[0]
+            if isinstance(gain, EmptyGain):
                 legal = ENGINE.legal_actions(s)
                 key = (
                     "kokeshi.ui.prompt.gain_empty"
@@ -725,20 +711,21 @@ class KokeshiPresenter:
                     locale,
                     key,
                     player=player,
-                    kokeshi=kokeshi_name(locale, eff),
-                    column=column_name(locale, eff),
+                    kokeshi=kokeshi_name(locale, gain.column),
+                    column=column_name(locale, gain.column),
                 )
-            if DATA.tiles[src].effects[eff].where == SAME_COLUMN:
+            item = head(s.todo, TileEffect)
+            if item.effect(DATA).where == SAME_COLUMN:
                 return t(
                     locale,
                     "kokeshi.ui.prompt.gain_same",
                     player=player,
-                    column=column_name(locale, column),
+                    column=column_name(locale, item.column),
                 )
             return t(locale, "kokeshi.ui.prompt.gain_any", player=player)
-        if s.phase == PH_COL:
+        if s.phase == Phase.COL:
             if s.todo:
-                tile = s.todo[0][1]
+                tile = head(s.todo, ColumnChoice).tile
                 return t(
                     locale, "kokeshi.ui.prompt.col", player=player, tile=tile_text(locale, tile)
                 )
@@ -748,7 +735,7 @@ class KokeshiPresenter:
                 player=player,
                 tile=tile_text(locale, s.free[0]),
             )
-        if s.phase == PH_PLACE:
+        if s.phase == Phase.PLACE:
             columns = [col for col, _ in s.pending]
             column = next(c for c in sorted(set(columns)) if columns.count(c) >= 2)
             return t(
@@ -792,8 +779,9 @@ class KokeshiPresenter:
             return t(locale, "kokeshi.ui.log.move", kokeshi=kokeshi_name(locale, column))
         if kind == "side":
             side = "AB"[values[0]]
-            if s is not None and s.phase == PH_SIDE and s.todo:
-                effect = effect_text(locale, DATA.tiles[s.todo[0][0]].effects[values[0]])
+            if s is not None and s.phase == Phase.SIDE and s.todo:
+                tile = head(s.todo, SideChoice).tile
+                effect = effect_text(locale, DATA.tiles[tile].effects[values[0]])
                 return t(locale, "kokeshi.ui.log.side_effect", side=side, effect=effect)
             return t(locale, "kokeshi.ui.log.side", side=side)
         if kind == "pick":

@@ -7,27 +7,34 @@ Columns and kokeshi share the indices 0..4 (princess .. sumotori); animals are 0
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
+
+from engines.kokeshi.todo import Todo
 
 NONE = -1
 
-#: phases; the first two are chance steps, the rest are decisions of ``active``
-PH_FIRST = "first"  # chance: pick the first player
-PH_DRAW = "draw"  # chance: draw one tile from the bag (setup or display refill)
-PH_START = "start"  # setup: place a drawn tile at space 1 of an empty column
-PH_MOVE = "move"  # turn step 1: choose a kokeshi
-PH_SIDE = "side"  # choose one side of an ``A / B`` tile
-PH_PICK = "pick"  # choose the kokeshi an any/left/right effect moves
-PH_ANIMAL = "animal"  # choose the animal track of a move_any_animal effect
-PH_GAIN = "gain"  # choose a display tile (or an achievement tile after an empty landing)
-PH_COL = "col"  # choose the column of an any-column gain or of a free tile
-PH_PLACE = "place"  # choose which pending tile of a column goes in first
-PH_OVER = "over"
 
-#: markers used in the ``todo`` queue instead of a tile number
-TODO_EMPTY_GAIN = -1  # (TODO_EMPTY_GAIN, column, 0): gain for a column after an empty landing
-TODO_REFILL = -2  # (TODO_REFILL, 0, 0): refill the display to full
-TODO_COLUMN = -3  # (TODO_COLUMN, tile, 0): choose the column of an any-column tile
-EFFECT_CHOICE = -1  # (tile, EFFECT_CHOICE, column): the side of an A / B tile is still open
+class Phase(StrEnum):
+    """Where the game stands; the values are what the stored JSON holds.
+
+    The first two are chance steps, ``OVER`` ends the game, the rest are decisions of ``active``.
+    """
+
+    FIRST = "first"  # chance: pick the first player
+    DRAW = "draw"  # chance: draw one tile from the bag (setup or display refill)
+    START = "start"  # setup: place a drawn tile at space 1 of an empty column
+    MOVE = "move"  # turn step 1: choose a kokeshi
+    SIDE = "side"  # choose one side of an ``A / B`` tile
+    PICK = "pick"  # choose the kokeshi an any/left/right effect moves
+    ANIMAL = "animal"  # choose the animal track of a move_any_animal effect
+    GAIN = "gain"  # choose a display tile (or an achievement tile after an empty landing)
+    COL = "col"  # choose the column of an any-column gain or of a free tile
+    PLACE = "place"  # choose which pending tile of a column goes in first
+    OVER = "over"
+
+    @property
+    def is_chance(self) -> bool:
+        return self in (Phase.FIRST, Phase.DRAW)
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,11 +50,11 @@ class KokeshiState:
     ``removed`` (out of the game: capped achievement tiles, free tiles with no room).
 
     Turn progress: ``queue`` is the FIFO of kokeshi moves ``(column, steps)``; ``todo`` the FIFO of
-    things to do before the next queued move: ``(tile, effect_index, activating_column)`` or one of
-    the ``TODO_*`` markers; ``pending`` the column-bound tiles gained this turn as
-    ``(column, tile)``; ``free`` the free (animal bonus) tiles; ``hand`` the setup tiles drawn by
-    ``active`` and not yet placed. ``turns`` counts finished turns (setup excluded); the active
-    seat of turn ``n`` is ``(first + n) % seats``. ``end_after`` is the turn count at which the game
+    things to do before the next queued move (the records of ``engines.kokeshi.todo``);
+    ``pending`` the column-bound tiles gained this turn as ``(column, tile)``; ``free`` the free
+    (animal bonus) tiles; ``hand`` the setup tiles drawn by ``active`` and not yet placed.
+    ``turns`` counts finished turns (setup excluded); the active seat of turn ``n`` is
+    ``(first + n) % seats``. ``end_after`` is the turn count at which the game
     ends once triggered (``NONE`` before).
 
     ``events`` narrates the current (or, between turns, the last) turn, one tuple per step:
@@ -58,8 +65,8 @@ class KokeshiState:
       ``("extra", column, space)`` landed on an achievement tile: one more step
       ``("empty", column, space)`` empty space: home, gain for that column
       ``("queue", column, steps)`` a kokeshi move joins the queue
-      ``("skip", tile, effect_index)`` an effect that could not be performed (index ``-1``:
-        no side of an A / B tile could); ``("skip", -1, column)``: an empty landing with
+      ``("skip", tile, effect_index)`` an effect that could not be performed (index ``NONE``:
+        no side of an A / B tile could); ``("skip", NONE, column)``: an empty landing with
         nothing to gain
       ``("animal", animal, position)`` the active marker advances
       ``("bonus", animal, tile)`` the animal bonus tile is taken (a free tile)
@@ -81,14 +88,14 @@ class KokeshiState:
     display: tuple[int, ...] = ()
     ach_supply: tuple[int, ...] = ()
     removed: tuple[int, ...] = ()
-    phase: str = PH_FIRST
+    phase: Phase = Phase.FIRST
     first: int = NONE
     active: int = NONE
     in_setup: bool = True
     setup_done: int = 0  # seats that have placed their setup tiles
     hand: tuple[int, ...] = ()
     queue: tuple[tuple[int, int], ...] = ()
-    todo: tuple[tuple[int, int, int], ...] = ()
+    todo: tuple[Todo, ...] = ()
     pending: tuple[tuple[int, int], ...] = ()
     free: tuple[int, ...] = ()
     turns: int = 0
