@@ -314,6 +314,7 @@ def _setup(w: Work) -> bool:
             w.phase = Phase.START
             return True
         w.setup_done += 1
+        w.turn += 1  # the next seat places its setup tiles (or the first turn begins)
     if len(w.display) < w.d.display_size and w.bag:
         w.phase = Phase.DRAW
         return True
@@ -340,6 +341,7 @@ def advance(w: Work) -> None:
         if _placement(w):
             return
         w.turns += 1
+        w.turn += 1
         if w.end_after != NONE and w.turns >= w.end_after:
             w.phase = Phase.OVER
             return

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engines.base import CHANCE, TERMINAL, GameInfo, OptionSpec
-from engines.errors import BadOptions, IllegalAction
+from engines.errors import BadOptions, IllegalAction, OldEncoding
 from engines.kokeshi import actions as ac
 from engines.kokeshi import todo
 from engines.kokeshi.actions import Action
@@ -75,6 +75,10 @@ class KokeshiEngine:
             return CHANCE
         return s.active
 
+    def turn(self, s: KokeshiState) -> int:
+        """Ended turns: each seat's setup placements count as one turn, then every played turn."""
+        return s.turn
+
     def legal_actions(self, s: KokeshiState) -> tuple[Action, ...]:
         if s.phase == Phase.OVER:
             return ()
@@ -136,11 +140,14 @@ class KokeshiEngine:
             "pending": [list(p) for p in s.pending],
             "free": list(s.free),
             "turns": s.turns,
+            "turn": s.turn,
             "end_after": s.end_after,
             "events": [list(e) for e in s.events],
         }
 
     def decode_state(self, d: Mapping[str, Any]) -> KokeshiState:
+        if "turn" not in d:
+            raise OldEncoding("a Kokeshi state stored before turns were counted")
         return KokeshiState(
             seats=d["seats"],
             side=d["side"],
@@ -164,6 +171,7 @@ class KokeshiEngine:
             pending=tuple((p[0], p[1]) for p in d["pending"]),
             free=tuple(d["free"]),
             turns=d["turns"],
+            turn=d["turn"],
             end_after=d["end_after"],
             events=tuple(tuple(e) for e in d["events"]),
             v=d.get("v", 1),

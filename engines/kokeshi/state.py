@@ -55,7 +55,9 @@ class KokeshiState:
     (animal bonus) tiles; ``hand`` the setup tiles drawn by ``active`` and not yet placed.
     ``turns`` counts finished turns (setup excluded); the active seat of turn ``n`` is
     ``(first + n) % seats``. ``end_after`` is the turn count at which the game
-    ends once triggered (``NONE`` before).
+    ends once triggered (``NONE`` before). ``turn`` is the contract's count of ended turns
+    (``Engine.turn``): one more when a seat has placed its setup tiles and when a played turn
+    ends, so it equals ``setup_done + turns``.
 
     ``events`` narrates the current (or, between turns, the last) turn, one tuple per step:
       ``("move", column, from, to)`` a kokeshi moves (``to`` above the track = passing the top)
@@ -99,6 +101,7 @@ class KokeshiState:
     pending: tuple[tuple[int, int], ...] = ()
     free: tuple[int, ...] = ()
     turns: int = 0
+    turn: int = 0
     end_after: int = NONE
     events: tuple[tuple[str | int, ...], ...] = ()
     v: int = 1

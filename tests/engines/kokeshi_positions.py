@@ -88,6 +88,7 @@ def build(
         in_setup=False,
         setup_done=seats,
         turns=turns,
+        turn=seats + turns,  # every seat's setup, then the turns played
         end_after=end_after,
     )
 

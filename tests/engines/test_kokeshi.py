@@ -424,3 +424,53 @@ def test_todo_records_are_stored_as_the_same_triples_as_before() -> None:
     for triple, item in stored.items():
         assert todo.decode(list(triple)) == item
         assert todo.encode(item) == triple
+
+
+# -- turns (the engine contract's count of ended turns) -----------------------------------------
+
+
+def test_turn_rises_exactly_when_a_turn_ends() -> None:
+    """Each seat's two setup tiles are its first turn; then every played turn counts once."""
+    script = [
+        ("first:1", 0),  # seat 1 goes first
+        *((f"draw:t{i}", 0) for i in range(4)),  # the animal bonus tiles
+        ("draw:t4", 0),
+        ("draw:t5", 0),
+        ("start:t4:c0", 0),
+        ("start:t5:c1", 1),  # seat 1's setup is done: seat 0 takes over
+        ("draw:t6", 1),
+        ("draw:t7", 1),
+        ("start:t6:c2", 1),
+        ("start:t7:c3", 2),  # seat 0's setup is done
+        *((f"draw:t{i}", 2) for i in (10, 11, 12, 13)),  # the display; seat 1 moves first
+        ("move:2", 2),  # onto an empty space
+        ("gain:t10", 2),
+        ("draw:t14", 3),  # the refill ends seat 1's turn
+        ("move:4", 3),
+    ]
+    s = E.initial_state(2, {})
+    for text, turn in script:
+        before = s
+        s = play(s, text)
+        assert E.turn(s) == turn, text
+        assert (E.turn(s) > E.turn(before)) == (text in ("start:t5:c1", "start:t7:c3", "draw:t14"))
+    assert s.active == 0 and s.phase == Phase.GAIN
+
+
+def test_the_last_turn_of_the_game_counts_as_ended() -> None:
+    s = build(cols={"princess": ["princess-N6"]}, turns=3, active=1, end_after=4)
+    assert E.turn(s) == 5
+    s = play(s, "move:0")
+    assert E.to_move(s) == TERMINAL and E.turn(s) == 6 and s.turns == 4
+
+
+def test_a_state_stored_before_turns_were_counted_is_an_old_encoding() -> None:
+    """Stored games of the earlier encoding have no "turn": the service replays their log."""
+    from engines.errors import OldEncoding
+
+    s = play(build(display=DISPLAY6), "move:2")
+    stored = E.encode_state(s)
+    assert E.decode_state(stored) == s
+    del stored["turn"]
+    with pytest.raises(OldEncoding):
+        E.decode_state(stored)

@@ -99,12 +99,40 @@ def recount(s, seat: int) -> int:
     return total
 
 
+class TurnCheck:
+    """``turn`` never falls and rises by at most one per player action with its chance steps:
+    exactly when the seat to move changes hands, or when the game's last action ends the turn."""
+
+    def __init__(self) -> None:
+        self.seat: int | None = None  # the seat of the last decision seen, and its turn
+        self.turn = 0
+        self.last = 0  # the turn of the last state seen
+
+    def see(self, s) -> None:
+        turn = E.turn(s)
+        assert turn == s.setup_done + s.turns
+        assert self.last <= turn <= self.turn + 1
+        self.last = turn
+        mover = E.to_move(s)
+        if mover == CHANCE:
+            return
+        if self.seat is None:
+            assert turn == 0
+        elif mover == TERMINAL:
+            assert turn == self.turn + 1
+        else:
+            assert turn - self.turn == (1 if mover != self.seat else 0), (self.seat, mover)
+        self.seat, self.turn = mover, turn
+
+
 def playout(seats: int, side: str, seed: int, check_every: int = 1):
     options = {"animal_side": side}
     s = E.initial_state(seats, options)
     log: list[str] = []
     chooser = Rng.for_step(seed, 1 << 40)
+    turns = TurnCheck()
     while E.to_move(s) != TERMINAL:
+        turns.see(s)
         legal = E.legal_actions(s)
         assert legal and list(legal) == sorted(legal)
         if E.to_move(s) == CHANCE:
@@ -133,6 +161,7 @@ def playout(seats: int, side: str, seed: int, check_every: int = 1):
         if not s.in_setup:
             board_invariants(s)
         assert len(log) <= E.info.max_moves
+    turns.see(s)
     return s, log
 
 
