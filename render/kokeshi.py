@@ -245,10 +245,10 @@ def _winners(s: KokeshiState) -> tuple[int, ...]:
 def _round_text(s: KokeshiState, locale: str | None) -> str:
     if s.in_setup:
         return t(locale, "kokeshi.setup")
-    # turns counts finished turns; once the game is over the last round is the current one
-    current = s.turns // s.seats + (0 if s.phase == Phase.OVER else 1)
-    if s.end_after != NONE:
-        return t(locale, "kokeshi.round_last", round=current, last=s.end_after // s.seats)
+    current = s.current_round()
+    last = s.last_round()
+    if last is not None:
+        return t(locale, "kokeshi.round_last", round=current, last=last)
     return t(locale, "kokeshi.round", round=current)
 
 

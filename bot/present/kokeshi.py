@@ -43,8 +43,8 @@ from engines.kokeshi.data import (
     ach_level,
     is_ach,
 )
-from engines.kokeshi.scoring import achievement_count, adjacency_pairs, best_seats
-from engines.kokeshi.state import NONE, KokeshiState, Phase
+from engines.kokeshi.scoring import best_seats, tiebreak
+from engines.kokeshi.state import NONE, KokeshiState, Phase, new_events
 from engines.kokeshi.todo import ColumnChoice, EmptyGain, SideChoice, TileEffect, head
 from engines.registry import get_engine
 from i18n import join_list, t
@@ -256,14 +256,6 @@ class _Turn:
         self.events: list[Event] = []
 
 
-def _new_events(state: KokeshiState, nxt: KokeshiState, action: str) -> tuple[Event, ...]:
-    if action.startswith("move:"):
-        return tuple(nxt.events)
-    old = tuple(state.events)
-    new = tuple(nxt.events)
-    return new[len(old) :] if new[: len(old)] == old else new
-
-
 def narrate_turn(
     locale: str | None, player: str, events: Sequence[Event], from_start: bool, state: Any
 ) -> list[tuple[str, bool]]:
@@ -444,7 +436,7 @@ def narrate_turn(
                 (t(locale, "kokeshi.ui.event.discard", tile=tile_short(locale, ev[1])), False)
             )
         elif kind == "trigger":
-            last = state.end_after // state.seats if state.end_after != NONE else 0
+            last = state.last_round() or 0
             if ev[1] == "achievements":
                 text = t(
                     locale,
@@ -483,16 +475,12 @@ def final_lines(locale: str | None, s: KokeshiState, names: Sequence[str]) -> li
         )
     winners = best_seats(DATA, s)
     best = max(totals)
-    tied = [seat for seat in range(s.seats) if totals[seat] == best]
     players = join_list(locale, [names[w] for w in winners])
     key = "kokeshi.ui.event.winner" if len(winners) == 1 else "kokeshi.ui.event.winners"
     lines.append(t(locale, key, players=players, points=best))
-    if len(tied) > len(winners):
-        counts = {seat: achievement_count(DATA, s, seat) for seat in tied}
-        if len({counts[seat] for seat in tied}) > 1:
-            lines.append(t(locale, "kokeshi.ui.event.tiebreak_achievements"))
-        elif len({adjacency_pairs(DATA, s.boards[seat]) for seat in tied}) > 1:
-            lines.append(t(locale, "kokeshi.ui.event.tiebreak_pairs"))
+    decided_by = tiebreak(DATA, s)
+    if decided_by is not None:
+        lines.append(t(locale, f"kokeshi.ui.event.tiebreak_{decided_by}"))
     return lines
 
 
@@ -560,9 +548,7 @@ class KokeshiPresenter:
         except Exception:  # a log that does not replay: narrate what the state says
             turns, starts = [_Turn(max(after.active, 0), False)], []
             turns[0].events = list(after.events)
-        handed_on = after.phase == Phase.OVER or (
-            after.turns != before.turns and not before.in_setup
-        )
+        handed_on = after.phase == Phase.OVER or ENGINE.turn(after) > ENGINE.turn(before)
         if (
             turns
             and not self.public_every_action
@@ -608,10 +594,10 @@ class KokeshiPresenter:
             if state.in_setup:
                 if move.action.startswith("start:"):
                     tile, column = ENGINE.decode_action(move.action).values
-                    done = nxt.setup_done > state.setup_done or not nxt.in_setup
+                    done = ENGINE.turn(nxt) > ENGINE.turn(state)  # its last setup tile
                     starts.append((state.active, tile, column, done))
             else:
-                new = _new_events(state, nxt, move.action)
+                new = new_events(state, nxt)
                 if move.action.startswith("move:") or not turns or turns[-1].seat != state.active:
                     turns.append(_Turn(state.active, move.action.startswith("move:")))
                 turns[-1].events += list(new)
@@ -680,8 +666,9 @@ class KokeshiPresenter:
             )
         if s.phase == Phase.MOVE:
             text = t(locale, "kokeshi.ui.prompt.move", player=player)
-            if s.end_after != NONE:
-                last = t(locale, "kokeshi.ui.prompt.last_turns", count=s.end_after - s.turns)
+            left = s.turns_left()
+            if left is not None:
+                last = t(locale, "kokeshi.ui.prompt.last_turns", count=left)
                 text = f"{text}\n{last}"
             return text
         if s.phase == Phase.SIDE:
@@ -735,9 +722,8 @@ class KokeshiPresenter:
                 player=player,
                 tile=tile_text(locale, s.free[0]),
             )
-        if s.phase == Phase.PLACE:
-            columns = [col for col, _ in s.pending]
-            column = next(c for c in sorted(set(columns)) if columns.count(c) >= 2)
+        column = s.place_column()
+        if s.phase == Phase.PLACE and column is not None:
             return t(
                 locale, "kokeshi.ui.prompt.place", player=player, column=column_name(locale, column)
             )

@@ -24,7 +24,7 @@ from engines.kokeshi.data import (
     ach_tile,
     is_ach,
 )
-from engines.kokeshi.state import NONE, Phase
+from engines.kokeshi.state import NONE, Phase, crowded_column
 from engines.kokeshi.todo import (
     ColumnChoice,
     EmptyGain,
@@ -260,14 +260,12 @@ def place_tile(w: Work, column: int, tile: int, *, pending: bool = True) -> None
 
 def place_options(w: Work) -> tuple[int, ...]:
     """Tiles that may go in next in the first column holding several pending tiles (D22)."""
-    for column in range(len(w.d.columns)):
-        tiles = [t for col, t in w.pending if col == column]
-        if len(tiles) >= 2:
-            space = w.height(column) + 1
-            return tuple(
-                sorted(t for t in tiles if not is_ach(t) or space >= w.d.yellow[ach_level(t)])
-            )
-    return ()
+    column = crowded_column(w.pending)
+    if column is None:
+        return ()
+    space = w.height(column) + 1
+    tiles = (t for col, t in w.pending if col == column)
+    return tuple(sorted(t for t in tiles if not is_ach(t) or space >= w.d.yellow[ach_level(t)]))
 
 
 def free_columns(w: Work) -> tuple[int, ...]:

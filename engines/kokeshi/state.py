@@ -6,6 +6,8 @@ Columns and kokeshi share the indices 0..4 (princess .. sumotori); animals are 0
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -121,3 +123,34 @@ class KokeshiState:
     def stack(self, animal: int, position: int) -> tuple[int, ...]:
         """Seats on ``position`` of track ``animal``, bottom of the stack first."""
         return tuple(who for who, where in self.animals[animal] if where == position)
+
+    def current_round(self) -> int:
+        """The round being played, from 1; once the game is over, the last round played."""
+        return self.turns // self.seats + (0 if self.phase == Phase.OVER else 1)
+
+    def last_round(self) -> int | None:
+        """The round after which the game ends, once the end is triggered (§8)."""
+        return None if self.end_after == NONE else self.end_after // self.seats
+
+    def turns_left(self) -> int | None:
+        """Turns still to play, this one included, once the end is triggered."""
+        return None if self.end_after == NONE else self.end_after - self.turns
+
+    def place_column(self) -> int | None:
+        """The column whose pending tiles' order the player chooses next (D22)."""
+        return crowded_column(self.pending)
+
+
+def crowded_column(pending: Sequence[tuple[int, int]]) -> int | None:
+    """The first column holding two or more of the ``(column, tile)`` pending tiles."""
+    counts = Counter(column for column, _ in pending)
+    crowded = [column for column, count in counts.items() if count >= 2]
+    return min(crowded) if crowded else None
+
+
+def new_events(before: KokeshiState, after: KokeshiState) -> tuple[tuple[str | int, ...], ...]:
+    """The events one action (with its chance steps) added: a move starts the turn's list anew."""
+    if before.phase == Phase.MOVE:
+        return after.events
+    old = len(before.events)
+    return after.events[old:] if after.events[:old] == before.events else after.events

@@ -18,6 +18,7 @@ from engines.base import CHANCE, TERMINAL
 from engines.kokeshi.state import KokeshiState, Phase
 from engines.registry import get_engine
 from engines.rng import Rng
+from i18n import t
 from render import rules_png
 from tests.bot.controls import check_limits, reachable
 from tests.engines.kokeshi_positions import build, code, play
@@ -317,3 +318,13 @@ def test_bonus_tile_trigger_and_free_column() -> None:
     ]
     positions = [text.index(part) for part in order]
     assert positions == sorted(positions), text
+
+
+def test_final_scoring_names_the_tiebreak_that_decided() -> None:
+    from dataclasses import replace
+
+    tied = replace(build(animals={"panda": [(0, 4)]}, happiness=(0, 7)), phase=Phase.OVER)
+    before = replace(tied, phase=Phase.MOVE)
+    lines = PRESENTER.events(before, [], tied, NAMES[:2], "en")
+    assert lines[-2].startswith("🏆 ") and "Ann" in lines[-2]
+    assert lines[-1] == t("en", "kokeshi.ui.event.tiebreak_achievements")

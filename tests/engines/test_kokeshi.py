@@ -474,3 +474,21 @@ def test_a_state_stored_before_turns_were_counted_is_an_old_encoding() -> None:
     del stored["turn"]
     with pytest.raises(OldEncoding):
         E.decode_state(stored)
+
+
+def test_new_events_are_what_one_action_added() -> None:
+    from engines.kokeshi.state import new_events
+
+    s = build(cols={"princess": ["batchan-N8"]}, display=DISPLAY6)
+    moved = play(s, "move:0")  # a move starts the turn's events anew
+    assert new_events(s, moved) == moved.events and moved.events[0] == ("move", 0, 0, 1)
+    chose = play(moved, "animal:fox")
+    assert new_events(moved, chose) == chose.events[len(moved.events) :]
+    assert new_events(moved, chose)[0] == ("animal", 1, 1)
+
+
+def test_rounds() -> None:
+    s = build(seats=3, turns=7, active=1)
+    assert (s.current_round(), s.last_round(), s.turns_left()) == (3, None, None)
+    s = replace(s, end_after=9)
+    assert (s.last_round(), s.turns_left()) == (3, 2)

@@ -8,7 +8,7 @@ import pytest
 
 from engines.base import CHANCE
 from engines.kokeshi.data import ach_tile, load, raw_data
-from engines.kokeshi.scoring import achievement_count, track_height_points
+from engines.kokeshi.scoring import achievement_count, tiebreak, track_height_points
 from engines.kokeshi.state import NONE, Phase
 from engines.kokeshi.todo import EmptyGain, TileEffect
 from engines.rng import Rng
@@ -286,7 +286,7 @@ def test_d22_eligibility_counts_pending_and_placement_order_is_forced() -> None:
     # height 1 + pending 1 + 1 = 3 >= 3: level 1 is eligible only thanks to the pending tile
     assert "gain:ach:fisherman:1" in legal_codes(s)
     s = play(s, "gain:ach:fisherman:1")
-    assert s.phase == Phase.PLACE
+    assert s.phase == Phase.PLACE and s.place_column() == 2
     assert legal_codes(s) == ["place:" + code("batchan-N8")]  # the achievement cannot go on space 2
     s = play(s, "place:" + code("batchan-N8"))
     assert col(s, "fisherman") == ["princess-N1", "batchan-N8", "fisherman:L1"]
@@ -349,6 +349,9 @@ def test_d27_tiebreak_more_achievements_then_fewer_pairs_then_shared() -> None:
     assert E.scores(pairs) == (0, 0) and E.winners(pairs) == (1,)
     assert E.winners(_over(build())) == (0, 1)
     assert E.winners(build()) == ()
+    assert tiebreak(D, a_ach) == "achievements" and tiebreak(D, pairs) == "pairs"
+    assert tiebreak(D, _over(build())) is None
+    assert tiebreak(D, _over(build(happiness=(1, 0)))) is None  # no tie on points
 
 
 def test_achievement_count_includes_pending_and_midlines() -> None:
