@@ -18,7 +18,7 @@ from engines.base import CHANCE, TERMINAL
 from engines.kokeshi.state import KokeshiState, Phase
 from engines.registry import get_engine
 from engines.rng import Rng
-from i18n import t
+from i18n import Translator, t
 from render import rules_png
 from tests.bot.controls import check_limits, reachable
 from tests.engines.kokeshi_positions import build, code, play
@@ -224,10 +224,10 @@ def test_setup_placements() -> None:
 
 
 def test_long_cascades_are_summarised() -> None:
-    from bot.present.kokeshi import summarise
+    from bot.present.kokeshi.report import summarise
 
     lines = [(f"→ step {i} " + "x" * 60, i % 2 == 1) for i in range(60)]
-    out = summarise(lines, ["tail"], "en")
+    out = summarise(lines, ["tail"], Translator("en"))
     assert len("\n".join(out)) <= 1500
     assert out[0] == lines[0][0] and out[-1] == "tail"
     assert any("more steps" in line for line in out)
