@@ -32,13 +32,8 @@ from engines.bots.search import Budget, derive
 from engines.kokeshi.actions import Action
 from engines.kokeshi.data import Data, ach_level, ach_tile, is_ach, load
 from engines.kokeshi.scoring import adjacency_pairs, leader, totals
-from engines.kokeshi.state import (
-    PH_COL,
-    PH_GAIN,
-    PH_MOVE,
-    PH_START,
-    KokeshiState,
-)
+from engines.kokeshi.state import KokeshiState, Phase
+from engines.kokeshi.todo import ColumnChoice, head
 from engines.rng import Rng
 
 
@@ -205,7 +200,7 @@ class TurnSearchBot:
 
     def _next_gain(self, engine: Any, s: KokeshiState, me: int, rng: Rng) -> float:
         """How much better the next moves are for ``me`` than for the opponent to move."""
-        if engine.to_move(s) != s.active or s.phase != PH_MOVE:
+        if engine.to_move(s) != s.active or s.phase != Phase.MOVE:
             return 0.0
         gain = 0.0
         for seat in (s.active, me) if s.active != me else (me,):
@@ -242,11 +237,11 @@ class EasyBot:
 
     def choose(self, engine: Any, state: KokeshiState, rng: Rng) -> Action:
         actions = engine.legal_actions(state)
-        if state.phase == PH_GAIN:
+        if state.phase == Phase.GAIN:
             ach = [a for a in actions if is_ach(a.values[0])]
             if ach:
                 return max(ach, key=lambda a: a.values[0])
-        if state.phase in (PH_COL, PH_START):
+        if state.phase in (Phase.COL, Phase.START):
             calm = [a for a in actions if not self._clash(state, a)]
             if calm:
                 return rng.choice(calm)
@@ -255,12 +250,12 @@ class EasyBot:
     def _clash(self, s: KokeshiState, a: Action) -> bool:
         """Whether the tile going in with ``a`` would touch a tile of its colour."""
         data = self.data
-        if s.phase == PH_START:
+        if s.phase == Phase.START:
             tile, column = a.values
         else:
             column = a.values[0]
             if s.todo:
-                tile = s.todo[0][1]
+                tile = head(s.todo, ColumnChoice).tile
             elif s.free:
                 tile = s.free[0]
             else:

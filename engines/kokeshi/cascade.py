@@ -24,23 +24,14 @@ from engines.kokeshi.data import (
     ach_tile,
     is_ach,
 )
-from engines.kokeshi.state import (
-    EFFECT_CHOICE,
-    NONE,
-    PH_ANIMAL,
-    PH_COL,
-    PH_DRAW,
-    PH_FIRST,
-    PH_GAIN,
-    PH_MOVE,
-    PH_OVER,
-    PH_PICK,
-    PH_PLACE,
-    PH_SIDE,
-    PH_START,
-    TODO_COLUMN,
-    TODO_EMPTY_GAIN,
-    TODO_REFILL,
+from engines.kokeshi.state import NONE, Phase, crowded_column
+from engines.kokeshi.todo import (
+    ColumnChoice,
+    EmptyGain,
+    Refill,
+    SideChoice,
+    TileEffect,
+    head,
 )
 from engines.kokeshi.work import Work
 
@@ -174,7 +165,7 @@ def resolve_move(w: Work, column: int, steps: int) -> None:
         if target > len(board):  # §5.3
             w.pos[seat][column] = 0
             w.events.append(("empty", column, target))
-            w.todo.append((TODO_EMPTY_GAIN, column, 0))
+            w.todo.append(EmptyGain(column))
             return
         tile = board[target - 1]
         if is_ach(tile):  # §5.2
@@ -185,9 +176,9 @@ def resolve_move(w: Work, column: int, steps: int) -> None:
         kind = w.d.tiles[tile]
         w.events.append(("fire", column, target, tile))
         if kind.mode == "choice":
-            w.todo.append((tile, EFFECT_CHOICE, column))
+            w.todo.append(SideChoice(tile, column))
         else:  # single or both, in data order (D17)
-            w.todo.extend((tile, i, column) for i in range(len(kind.effects)))
+            w.todo.extend(TileEffect(tile, i, column) for i in range(len(kind.effects)))
         return
 
 
@@ -198,38 +189,45 @@ def choice_sides(w: Work, tile: int, column: int) -> tuple[int, ...]:
 
 def _step_todo(w: Work) -> bool:
     """Handle ``todo[0]``; True when a decision or chance step is now needed."""
-    tile, eff, column = w.todo[0]
-    if tile == TODO_REFILL:
-        if len(w.display) >= w.d.display_size:
-            w.todo.pop(0)
-            return False
-        if not w.bag:  # §7.4
-            w.todo.pop(0)
-            trigger(w, "display")
-            return False
-        w.phase = PH_DRAW
-        return True
-    if tile == TODO_COLUMN:
-        w.phase = PH_COL
-        return True
-    if tile == TODO_EMPTY_GAIN:
-        if empty_gain_options(w, eff):
-            w.phase = PH_GAIN
+    match w.todo[0]:
+        case Refill():
+            if len(w.display) >= w.d.display_size:
+                w.todo.pop(0)
+                return False
+            if not w.bag:  # §7.4
+                w.todo.pop(0)
+                trigger(w, "display")
+                return False
+            w.phase = Phase.DRAW
             return True
-        w.todo.pop(0)
-        w.events.append(("skip", TODO_EMPTY_GAIN, eff))
-        return False
-    if eff == EFFECT_CHOICE:
-        if choice_sides(w, tile, column):
-            w.phase = PH_SIDE
+        case ColumnChoice():
+            w.phase = Phase.COL
             return True
+        case EmptyGain(column):
+            if empty_gain_options(w, column):
+                w.phase = Phase.GAIN
+                return True
+            w.todo.pop(0)
+            w.events.append(("skip", NONE, column))
+            return False
+        case SideChoice(tile, column):
+            if choice_sides(w, tile, column):
+                w.phase = Phase.SIDE
+                return True
+            w.todo.pop(0)
+            w.events.append(("skip", tile, NONE))
+            return False
+        case TileEffect() as item:
+            return _step_effect(w, item)
+    raise TypeError(f"not a todo item: {w.todo[0]!r}")
+
+
+def _step_effect(w: Work, item: TileEffect) -> bool:
+    """Resolve one printed effect, or stop at the decision it asks for."""
+    e = item.effect(w.d)
+    if not can_perform(w, e, item.column):
         w.todo.pop(0)
-        w.events.append(("skip", tile, eff))
-        return False
-    e = w.d.tiles[tile].effects[eff]
-    if not can_perform(w, e, column):
-        w.todo.pop(0)
-        w.events.append(("skip", tile, eff))
+        w.events.append(("skip", item.tile, item.index))
         return False
     if e.type == MOVE_KOKESHI:
         w.todo.pop(0)
@@ -241,11 +239,11 @@ def _step_todo(w: Work) -> bool:
         advance_animal(w, e.animal)
         return False
     if e.type == MOVE_ANY_ANIMAL:
-        w.phase = PH_ANIMAL
+        w.phase = Phase.ANIMAL
     elif e.type == GAIN_TILE:
-        w.phase = PH_GAIN
+        w.phase = Phase.GAIN
     else:  # any / right / left: the player picks the kokeshi
-        w.phase = PH_PICK
+        w.phase = Phase.PICK
     return True
 
 
@@ -262,14 +260,12 @@ def place_tile(w: Work, column: int, tile: int, *, pending: bool = True) -> None
 
 def place_options(w: Work) -> tuple[int, ...]:
     """Tiles that may go in next in the first column holding several pending tiles (D22)."""
-    for column in range(len(w.d.columns)):
-        tiles = [t for col, t in w.pending if col == column]
-        if len(tiles) >= 2:
-            space = w.height(column) + 1
-            return tuple(
-                sorted(t for t in tiles if not is_ach(t) or space >= w.d.yellow[ach_level(t)])
-            )
-    return ()
+    column = crowded_column(w.pending)
+    if column is None:
+        return ()
+    space = w.height(column) + 1
+    tiles = (t for col, t in w.pending if col == column)
+    return tuple(sorted(t for t in tiles if not is_ach(t) or space >= w.d.yellow[ach_level(t)]))
 
 
 def free_columns(w: Work) -> tuple[int, ...]:
@@ -283,11 +279,11 @@ def _placement(w: Work) -> bool:
         if len(tiles) == 1:
             place_tile(w, column, tiles[0])
     if w.pending:
-        w.phase = PH_PLACE
+        w.phase = Phase.PLACE
         return True
     while w.free:
         if free_columns(w):
-            w.phase = PH_COL
+            w.phase = Phase.COL
             return True
         tile = w.free.pop(0)
         w.removed.append(tile)
@@ -301,27 +297,28 @@ def _placement(w: Work) -> bool:
 def _setup(w: Work) -> bool:
     """Setup steps 3-7; False once setup is over."""
     if w.first == NONE:
-        w.phase = PH_FIRST
+        w.phase = Phase.FIRST
         return True
     if len(w.bonus) < len(w.d.animals):
-        w.phase = PH_DRAW
+        w.phase = Phase.DRAW
         return True
     while w.setup_done < w.seats:
         w.active = (w.first + w.setup_done) % w.seats
         placed = sum(1 for col in w.boards[w.active] if col)
         if placed + len(w.hand) < w.d.setup_tiles:
-            w.phase = PH_DRAW
+            w.phase = Phase.DRAW
             return True
         if w.hand:
-            w.phase = PH_START
+            w.phase = Phase.START
             return True
         w.setup_done += 1
+        w.turn += 1  # the next seat places its setup tiles (or the first turn begins)
     if len(w.display) < w.d.display_size and w.bag:
-        w.phase = PH_DRAW
+        w.phase = Phase.DRAW
         return True
     w.in_setup = False
     w.active = w.first
-    w.phase = PH_MOVE
+    w.phase = Phase.MOVE
     return False
 
 
@@ -342,11 +339,12 @@ def advance(w: Work) -> None:
         if _placement(w):
             return
         w.turns += 1
+        w.turn += 1
         if w.end_after != NONE and w.turns >= w.end_after:
-            w.phase = PH_OVER
+            w.phase = Phase.OVER
             return
         w.active = (w.first + w.turns) % w.seats
-        w.phase = PH_MOVE
+        w.phase = Phase.MOVE
         return
 
 
@@ -354,33 +352,37 @@ def legal(w: Work) -> tuple[Action, ...]:
     """The legal set of the current phase, sorted."""
     phase = w.phase
     found: list[Action] = []
-    if phase == PH_FIRST:
+    if phase == Phase.FIRST:
         found = [ac.act(ac.FIRST, seat) for seat in range(w.seats)]
-    elif phase == PH_DRAW:
+    elif phase == Phase.DRAW:
         found = [ac.act(ac.DRAW, t) for t in w.bag]
-    elif phase == PH_START:
+    elif phase == Phase.START:
         tile = min(w.hand)
         board = w.boards[w.active]
         found = [ac.act(ac.START, tile, c) for c in range(len(board)) if not board[c]]
-    elif phase == PH_MOVE:
+    elif phase == Phase.MOVE:
         found = [ac.act(ac.MOVE, c) for c in range(len(w.d.columns))]
-    elif phase == PH_SIDE:
-        tile, _, column = w.todo[0]
-        found = [ac.act(ac.SIDE, i) for i in choice_sides(w, tile, column)]
-    elif phase == PH_PICK:
-        tile, eff, column = w.todo[0]
-        targets = kokeshi_targets(w, w.d.tiles[tile].effects[eff], column)
+    elif phase == Phase.SIDE:
+        side = head(w.todo, SideChoice)
+        found = [ac.act(ac.SIDE, i) for i in choice_sides(w, side.tile, side.column)]
+    elif phase == Phase.PICK:
+        item = head(w.todo, TileEffect)
+        targets = kokeshi_targets(w, item.effect(w.d), item.column)
         found = [ac.act(ac.PICK, c) for c in targets]
-    elif phase == PH_ANIMAL:
+    elif phase == Phase.ANIMAL:
         found = [ac.act(ac.ANIMAL, a) for a in open_animals(w)]
-    elif phase == PH_GAIN:
-        tile, eff, column = w.todo[0]
-        options = empty_gain_options(w, eff) if tile == TODO_EMPTY_GAIN else sorted(w.display)
+    elif phase == Phase.GAIN:
+        gain = w.todo[0]
+        options = (
+            empty_gain_options(w, gain.column)
+            if isinstance(gain, EmptyGain)
+            else tuple(sorted(w.display))
+        )
         found = [ac.act(ac.GAIN, t) for t in options]
-    elif phase == PH_COL:
-        columns = room_columns(w) if w.todo else free_columns(w)
+    elif phase == Phase.COL:
+        columns = room_columns(w) if w.todo else free_columns(w)  # any-column gain or free tile
         found = [ac.act(ac.COL, c) for c in columns]
-    elif phase == PH_PLACE:
+    elif phase == Phase.PLACE:
         found = [ac.act(ac.PLACE, t) for t in place_options(w)]
     return tuple(sorted(found))
 
@@ -399,19 +401,19 @@ def _draw(w: Work, tile: int) -> None:
 
 
 def _gain(w: Work, tile: int) -> None:
-    src, eff, column = w.todo.pop(0)
-    if src == TODO_EMPTY_GAIN:
-        column = eff
-        if is_ach(tile):
-            take_ach(w, column, tile)
-            return
-    w.display.remove(tile)
-    if src != TODO_EMPTY_GAIN and w.d.tiles[src].effects[eff].where == ANY_COLUMN:  # D21
-        w.todo[0:0] = [(TODO_COLUMN, tile, 0), (TODO_REFILL, 0, 0)]
+    source = w.todo.pop(0)
+    if isinstance(source, EmptyGain) and is_ach(tile):
+        take_ach(w, source.column, tile)
         return
-    w.pending.append((column, tile))
-    w.events.append(("gain", column, tile))
-    w.todo.insert(0, (TODO_REFILL, 0, 0))
+    if not isinstance(source, EmptyGain | TileEffect):
+        raise TypeError(f"no gain pending: {source!r}")
+    w.display.remove(tile)
+    if isinstance(source, TileEffect) and source.effect(w.d).where == ANY_COLUMN:  # D21
+        w.todo[0:0] = [ColumnChoice(tile), Refill()]
+        return
+    w.pending.append((source.column, tile))
+    w.events.append(("gain", source.column, tile))
+    w.todo.insert(0, Refill())
 
 
 def perform(w: Work, a: Action) -> None:
@@ -428,12 +430,12 @@ def perform(w: Work, a: Action) -> None:
         w.events = []
         w.queue.append((v[0], 1))
     elif kind == ac.SIDE:
-        tile, _, column = w.todo[0]
-        w.todo[0] = (tile, v[0], column)
-        w.events.append(("side", tile, v[0]))
+        side = head(w.todo, SideChoice)
+        w.todo[0] = TileEffect(side.tile, v[0], side.column)
+        w.events.append(("side", side.tile, v[0]))
     elif kind == ac.PICK:
-        tile, eff, _ = w.todo.pop(0)
-        steps = w.d.tiles[tile].effects[eff].steps
+        steps = head(w.todo, TileEffect).effect(w.d).steps
+        w.todo.pop(0)
         w.queue.append((v[0], steps))
         w.events.append(("queue", v[0], steps))
     elif kind == ac.ANIMAL:
@@ -443,7 +445,8 @@ def perform(w: Work, a: Action) -> None:
         _gain(w, v[0])
     elif kind == ac.COL:
         if w.todo:
-            _, tile, _ = w.todo.pop(0)
+            tile = head(w.todo, ColumnChoice).tile
+            w.todo.pop(0)
             w.pending.append((v[0], tile))
             w.events.append(("gain", v[0], tile))
         else:

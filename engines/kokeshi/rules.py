@@ -11,13 +11,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from engines.base import CHANCE, TERMINAL, GameInfo, OptionSpec
-from engines.errors import BadOptions, IllegalAction
+from engines.errors import BadOptions, IllegalAction, OldEncoding
 from engines.kokeshi import actions as ac
+from engines.kokeshi import todo
 from engines.kokeshi.actions import Action
 from engines.kokeshi.cascade import advance, legal, perform
 from engines.kokeshi.data import Data, ach_tile, load
 from engines.kokeshi.scoring import best_seats, breakdown, totals
-from engines.kokeshi.state import PH_DRAW, PH_FIRST, PH_OVER, KokeshiState
+from engines.kokeshi.state import KokeshiState, Phase
 from engines.kokeshi.work import Work
 from engines.rng import Rng
 
@@ -68,14 +69,18 @@ class KokeshiEngine:
         return w.freeze()
 
     def to_move(self, s: KokeshiState) -> int:
-        if s.phase == PH_OVER:
+        if s.phase == Phase.OVER:
             return TERMINAL
-        if s.phase in (PH_FIRST, PH_DRAW):
+        if s.phase.is_chance:
             return CHANCE
         return s.active
 
+    def turn(self, s: KokeshiState) -> int:
+        """Ended turns: each seat's setup placements count as one turn, then every played turn."""
+        return s.turn
+
     def legal_actions(self, s: KokeshiState) -> tuple[Action, ...]:
-        if s.phase == PH_OVER:
+        if s.phase == Phase.OVER:
             return ()
         return legal(self._work(s))
 
@@ -87,9 +92,9 @@ class KokeshiEngine:
         return w.freeze()
 
     def sample_chance(self, s: KokeshiState, rng: Rng) -> Action:
-        if s.phase == PH_FIRST:
+        if s.phase == Phase.FIRST:
             return ac.act(ac.FIRST, rng.below(s.seats))
-        if s.phase == PH_DRAW:
+        if s.phase == Phase.DRAW:
             return ac.act(ac.DRAW, s.bag[rng.below(len(s.bag))])  # bag is kept sorted
         raise IllegalAction("no chance step here")
 
@@ -102,7 +107,7 @@ class KokeshiEngine:
         return breakdown(self.data, s, seat)
 
     def winners(self, s: KokeshiState) -> tuple[int, ...]:
-        return best_seats(self.data, s) if s.phase == PH_OVER else ()
+        return best_seats(self.data, s) if s.phase == Phase.OVER else ()
 
     def encode_action(self, a: Action) -> str:
         return ac.encode(a)
@@ -124,22 +129,25 @@ class KokeshiEngine:
             "display": list(s.display),
             "ach_supply": list(s.ach_supply),
             "removed": list(s.removed),
-            "phase": s.phase,
+            "phase": s.phase.value,
             "first": s.first,
             "active": s.active,
             "in_setup": s.in_setup,
             "setup_done": s.setup_done,
             "hand": list(s.hand),
             "queue": [list(q) for q in s.queue],
-            "todo": [list(t) for t in s.todo],
+            "todo": [list(todo.encode(item)) for item in s.todo],
             "pending": [list(p) for p in s.pending],
             "free": list(s.free),
             "turns": s.turns,
+            "turn": s.turn,
             "end_after": s.end_after,
             "events": [list(e) for e in s.events],
         }
 
     def decode_state(self, d: Mapping[str, Any]) -> KokeshiState:
+        if "turn" not in d:
+            raise OldEncoding("a Kokeshi state stored before turns were counted")
         return KokeshiState(
             seats=d["seats"],
             side=d["side"],
@@ -152,17 +160,18 @@ class KokeshiEngine:
             display=tuple(d["display"]),
             ach_supply=tuple(d["ach_supply"]),
             removed=tuple(d["removed"]),
-            phase=d["phase"],
+            phase=Phase(d["phase"]),
             first=d["first"],
             active=d["active"],
             in_setup=d["in_setup"],
             setup_done=d["setup_done"],
             hand=tuple(d["hand"]),
             queue=tuple((q[0], q[1]) for q in d["queue"]),
-            todo=tuple((t[0], t[1], t[2]) for t in d["todo"]),
+            todo=tuple(todo.decode(t) for t in d["todo"]),
             pending=tuple((p[0], p[1]) for p in d["pending"]),
             free=tuple(d["free"]),
             turns=d["turns"],
+            turn=d["turn"],
             end_after=d["end_after"],
             events=tuple(tuple(e) for e in d["events"]),
             v=d.get("v", 1),

@@ -80,6 +80,19 @@ def ranking_key(data: Data, s: KokeshiState, seat: int) -> tuple[int, int, int]:
     )
 
 
+def tiebreak(data: Data, s: KokeshiState) -> str | None:
+    """The tie-break (D27) that separated seats level on points: ``"achievements"``,
+    ``"pairs"`` (fewer adjacency pairs), or None when no tie-break decided anything."""
+    keys = [ranking_key(data, s, seat) for seat in range(s.seats)]
+    best = max(total for total, _, _ in keys)
+    tied = [key for key in keys if key[0] == best]
+    if len({achievements for _, achievements, _ in tied}) > 1:
+        return "achievements"
+    if len({pairs for _, _, pairs in tied}) > 1:
+        return "pairs"
+    return None
+
+
 def best_seats(data: Data, s: KokeshiState) -> tuple[int, ...]:
     keys = [ranking_key(data, s, seat) for seat in range(s.seats)]
     top = max(keys)

@@ -6,28 +6,37 @@ Columns and kokeshi share the indices 0..4 (princess .. sumotori); animals are 0
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
+
+from engines.kokeshi.todo import Todo
 
 NONE = -1
 
-#: phases; the first two are chance steps, the rest are decisions of ``active``
-PH_FIRST = "first"  # chance: pick the first player
-PH_DRAW = "draw"  # chance: draw one tile from the bag (setup or display refill)
-PH_START = "start"  # setup: place a drawn tile at space 1 of an empty column
-PH_MOVE = "move"  # turn step 1: choose a kokeshi
-PH_SIDE = "side"  # choose one side of an ``A / B`` tile
-PH_PICK = "pick"  # choose the kokeshi an any/left/right effect moves
-PH_ANIMAL = "animal"  # choose the animal track of a move_any_animal effect
-PH_GAIN = "gain"  # choose a display tile (or an achievement tile after an empty landing)
-PH_COL = "col"  # choose the column of an any-column gain or of a free tile
-PH_PLACE = "place"  # choose which pending tile of a column goes in first
-PH_OVER = "over"
 
-#: markers used in the ``todo`` queue instead of a tile number
-TODO_EMPTY_GAIN = -1  # (TODO_EMPTY_GAIN, column, 0): gain for a column after an empty landing
-TODO_REFILL = -2  # (TODO_REFILL, 0, 0): refill the display to full
-TODO_COLUMN = -3  # (TODO_COLUMN, tile, 0): choose the column of an any-column tile
-EFFECT_CHOICE = -1  # (tile, EFFECT_CHOICE, column): the side of an A / B tile is still open
+class Phase(StrEnum):
+    """Where the game stands; the values are what the stored JSON holds.
+
+    The first two are chance steps, ``OVER`` ends the game, the rest are decisions of ``active``.
+    """
+
+    FIRST = "first"  # chance: pick the first player
+    DRAW = "draw"  # chance: draw one tile from the bag (setup or display refill)
+    START = "start"  # setup: place a drawn tile at space 1 of an empty column
+    MOVE = "move"  # turn step 1: choose a kokeshi
+    SIDE = "side"  # choose one side of an ``A / B`` tile
+    PICK = "pick"  # choose the kokeshi an any/left/right effect moves
+    ANIMAL = "animal"  # choose the animal track of a move_any_animal effect
+    GAIN = "gain"  # choose a display tile (or an achievement tile after an empty landing)
+    COL = "col"  # choose the column of an any-column gain or of a free tile
+    PLACE = "place"  # choose which pending tile of a column goes in first
+    OVER = "over"
+
+    @property
+    def is_chance(self) -> bool:
+        return self in (Phase.FIRST, Phase.DRAW)
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,12 +52,14 @@ class KokeshiState:
     ``removed`` (out of the game: capped achievement tiles, free tiles with no room).
 
     Turn progress: ``queue`` is the FIFO of kokeshi moves ``(column, steps)``; ``todo`` the FIFO of
-    things to do before the next queued move: ``(tile, effect_index, activating_column)`` or one of
-    the ``TODO_*`` markers; ``pending`` the column-bound tiles gained this turn as
-    ``(column, tile)``; ``free`` the free (animal bonus) tiles; ``hand`` the setup tiles drawn by
-    ``active`` and not yet placed. ``turns`` counts finished turns (setup excluded); the active
-    seat of turn ``n`` is ``(first + n) % seats``. ``end_after`` is the turn count at which the game
-    ends once triggered (``NONE`` before).
+    things to do before the next queued move (the records of ``engines.kokeshi.todo``);
+    ``pending`` the column-bound tiles gained this turn as ``(column, tile)``; ``free`` the free
+    (animal bonus) tiles; ``hand`` the setup tiles drawn by ``active`` and not yet placed.
+    ``turns`` counts finished turns (setup excluded); the active seat of turn ``n`` is
+    ``(first + n) % seats``. ``end_after`` is the turn count at which the game
+    ends once triggered (``NONE`` before). ``turn`` is the contract's count of ended turns
+    (``Engine.turn``): one more when a seat has placed its setup tiles and when a played turn
+    ends, so it equals ``setup_done + turns``.
 
     ``events`` narrates the current (or, between turns, the last) turn, one tuple per step:
       ``("move", column, from, to)`` a kokeshi moves (``to`` above the track = passing the top)
@@ -58,8 +69,8 @@ class KokeshiState:
       ``("extra", column, space)`` landed on an achievement tile: one more step
       ``("empty", column, space)`` empty space: home, gain for that column
       ``("queue", column, steps)`` a kokeshi move joins the queue
-      ``("skip", tile, effect_index)`` an effect that could not be performed (index ``-1``:
-        no side of an A / B tile could); ``("skip", -1, column)``: an empty landing with
+      ``("skip", tile, effect_index)`` an effect that could not be performed (index ``NONE``:
+        no side of an A / B tile could); ``("skip", NONE, column)``: an empty landing with
         nothing to gain
       ``("animal", animal, position)`` the active marker advances
       ``("bonus", animal, tile)`` the animal bonus tile is taken (a free tile)
@@ -81,17 +92,18 @@ class KokeshiState:
     display: tuple[int, ...] = ()
     ach_supply: tuple[int, ...] = ()
     removed: tuple[int, ...] = ()
-    phase: str = PH_FIRST
+    phase: Phase = Phase.FIRST
     first: int = NONE
     active: int = NONE
     in_setup: bool = True
     setup_done: int = 0  # seats that have placed their setup tiles
     hand: tuple[int, ...] = ()
     queue: tuple[tuple[int, int], ...] = ()
-    todo: tuple[tuple[int, int, int], ...] = ()
+    todo: tuple[Todo, ...] = ()
     pending: tuple[tuple[int, int], ...] = ()
     free: tuple[int, ...] = ()
     turns: int = 0
+    turn: int = 0
     end_after: int = NONE
     events: tuple[tuple[str | int, ...], ...] = ()
     v: int = 1
@@ -111,3 +123,34 @@ class KokeshiState:
     def stack(self, animal: int, position: int) -> tuple[int, ...]:
         """Seats on ``position`` of track ``animal``, bottom of the stack first."""
         return tuple(who for who, where in self.animals[animal] if where == position)
+
+    def current_round(self) -> int:
+        """The round being played, from 1; once the game is over, the last round played."""
+        return self.turns // self.seats + (0 if self.phase == Phase.OVER else 1)
+
+    def last_round(self) -> int | None:
+        """The round after which the game ends, once the end is triggered (§8)."""
+        return None if self.end_after == NONE else self.end_after // self.seats
+
+    def turns_left(self) -> int | None:
+        """Turns still to play, this one included, once the end is triggered."""
+        return None if self.end_after == NONE else self.end_after - self.turns
+
+    def place_column(self) -> int | None:
+        """The column whose pending tiles' order the player chooses next (D22)."""
+        return crowded_column(self.pending)
+
+
+def crowded_column(pending: Sequence[tuple[int, int]]) -> int | None:
+    """The first column holding two or more of the ``(column, tile)`` pending tiles."""
+    counts = Counter(column for column, _ in pending)
+    crowded = [column for column, count in counts.items() if count >= 2]
+    return min(crowded) if crowded else None
+
+
+def new_events(before: KokeshiState, after: KokeshiState) -> tuple[tuple[str | int, ...], ...]:
+    """The events one action (with its chance steps) added: a move starts the turn's list anew."""
+    if before.phase == Phase.MOVE:
+        return after.events
+    old = len(before.events)
+    return after.events[old:] if after.events[:old] == before.events else after.events

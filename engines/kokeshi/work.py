@@ -33,6 +33,7 @@ class Work:
         self.pending = list(s.pending)
         self.free = list(s.free)
         self.turns = s.turns
+        self.turn = s.turn
         self.end_after = s.end_after
         self.events = list(s.events)
         self.v = s.v
@@ -61,6 +62,7 @@ class Work:
             pending=tuple(self.pending),
             free=tuple(self.free),
             turns=self.turns,
+            turn=self.turn,
             end_after=self.end_after,
             events=tuple(self.events),
             v=self.v,

@@ -15,9 +15,10 @@ from bot.present.base import (
 )
 from bot.service.models import LoggedMove
 from engines.base import CHANCE, TERMINAL
-from engines.kokeshi.state import PH_MOVE, PH_OVER, KokeshiState
+from engines.kokeshi.state import KokeshiState, Phase
 from engines.registry import get_engine
 from engines.rng import Rng
+from i18n import Translator, t
 from render import rules_png
 from tests.bot.controls import check_limits, reachable
 from tests.engines.kokeshi_positions import build, code, play
@@ -82,7 +83,7 @@ def test_random_playouts_controls_words_and_limits(seed: int, seats: int, side: 
             assert PRESENTER.describe_move(before, move, "en").strip()
             assert PRESENTER.describe_move(None, move, "en").strip()
         last = after
-    assert last is not None and last.phase == PH_OVER
+    assert last is not None and last.phase == Phase.OVER
     assert PRESENTER.controls(last, [], "en").rows == ()
     assert "won" in PRESENTER.prompt(last, names, "en")
     final = PRESENTER.events(before, moves, last, names, "en")
@@ -141,7 +142,7 @@ def test_example2_cascade_is_told_in_order() -> None:
         states.append(play(states[-1], text))
     draw = "draw:" + code("batchan-N3")
     end = play(states[-1], draw)
-    assert end.phase == PH_MOVE and end.active == 1
+    assert end.phase == Phase.MOVE and end.active == 1
     # private steps: each answer tells only what the last choice set off
     first = PRESENTER.events(states[0], [LoggedMove(0, 0, "move:0")], states[1], NAMES[:2], "en")
     assert first == [
@@ -186,7 +187,7 @@ def test_top_trigger_and_final_scoring_are_announced() -> None:
     s = _with_pos(s, 3, 7)
     before = play(s, "move:0")
     after = play(before, "pick:k3")
-    assert after.phase == PH_OVER
+    assert after.phase == Phase.OVER
     lines = PRESENTER.events(before, [LoggedMove(9, 1, "pick:k3")], after, NAMES[:2], "en")
     assert lines[0] == "**Ben** moves the Princess (pink) from home to space 1."
     assert "past the top: +3 for Ben" in lines[2]
@@ -223,10 +224,10 @@ def test_setup_placements() -> None:
 
 
 def test_long_cascades_are_summarised() -> None:
-    from bot.present.kokeshi import summarise
+    from bot.present.kokeshi.report import summarise
 
     lines = [(f"→ step {i} " + "x" * 60, i % 2 == 1) for i in range(60)]
-    out = summarise(lines, ["tail"], "en")
+    out = summarise(lines, ["tail"], Translator("en"))
     assert len("\n".join(out)) <= 1500
     assert out[0] == lines[0][0] and out[-1] == "tail"
     assert any("more steps" in line for line in out)
@@ -248,19 +249,20 @@ def test_placement_order_is_a_menu_and_told() -> None:
     """rules/kokeshi.md D22: two tiles pending for one column, the player picks the first."""
     from dataclasses import replace
 
-    from engines.kokeshi.state import PH_GAIN, PH_PLACE, TODO_EMPTY_GAIN
+    from engines.kokeshi.state import Phase
+    from engines.kokeshi.todo import EmptyGain
     from tests.engines.kokeshi_positions import T, filler
 
     display = ["batchan-N2", "samurai-N6", "princess-N9", "sumotori-N1"]
     s = build(cols={"fisherman": filler(3, display)}, display=display)
     s = replace(
         s,
-        phase=PH_GAIN,
+        phase=Phase.GAIN,
         pending=((2, T("batchan-N8")),),
-        todo=((TODO_EMPTY_GAIN, 2, 0),),
+        todo=(EmptyGain(2),),
     )
     before = play(s, "gain:ach:fisherman:1")
-    assert before.phase == PH_PLACE
+    assert before.phase == Phase.PLACE
     legal = [ENGINE.encode_action(a) for a in ENGINE.legal_actions(before)]
     assert len(legal) == 2
     rows = PRESENTER.controls(before, legal, "en")
@@ -316,3 +318,13 @@ def test_bonus_tile_trigger_and_free_column() -> None:
     ]
     positions = [text.index(part) for part in order]
     assert positions == sorted(positions), text
+
+
+def test_final_scoring_names_the_tiebreak_that_decided() -> None:
+    from dataclasses import replace
+
+    tied = replace(build(animals={"panda": [(0, 4)]}, happiness=(0, 7)), phase=Phase.OVER)
+    before = replace(tied, phase=Phase.MOVE)
+    lines = PRESENTER.events(before, [], tied, NAMES[:2], "en")
+    assert lines[-2].startswith("🏆 ") and "Ann" in lines[-2]
+    assert lines[-1] == t("en", "kokeshi.ui.event.tiebreak_achievements")

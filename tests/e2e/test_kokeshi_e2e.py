@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from engines.kokeshi.scoring import achievement_count
-from engines.kokeshi.state import PH_OVER, KokeshiState
+from engines.kokeshi.state import KokeshiState, Phase
 from engines.registry import get_engine
 from tests.e2e.helpers import PNG_MAGIC, TURN_ID, assert_board, open_and_start, seat_users
 from tests.fakediscord.models import iter_components
@@ -83,7 +83,7 @@ async def test_a_whole_game_through_buttons_and_menus(fake_discord, bot_process,
             assert not message.attachments or message.attachments[0].data.startswith(PNG_MAGIC)
         else:
             pngs.append(assert_board(message))
-        if s.phase == PH_OVER:
+        if s.phase == Phase.OVER:
             assert not offered and not message.ephemeral
             break
         mover = users[seats[s.active]]
@@ -122,7 +122,7 @@ async def test_a_whole_game_through_buttons_and_menus(fake_discord, bot_process,
         (message,) = await rec.wait_followups(1, timeout=10)
         after, _ = stored_game(bot.db_path)
         assert after != s
-        same_turn = after.phase != PH_OVER and after.active == s.active
+        same_turn = after.phase != Phase.OVER and after.active == s.active
         # steps inside a turn are private; the action that hands the turn on is public
         assert message.ephemeral == same_turn, (action, message.content)
         if same_turn:

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Mapping
 
 from engines.kokeshi.data import ach_tile, is_ach
 from engines.kokeshi.rules import KokeshiEngine
-from engines.kokeshi.state import NONE, PH_MOVE, KokeshiState
+from engines.kokeshi.state import NONE, KokeshiState, Phase
 
 E = KokeshiEngine()
 D = E.data
@@ -82,12 +82,13 @@ def build(
         bag=tuple(t for t in range(len(D.tiles)) if t not in used),
         display=tuple(disp),
         ach_supply=tuple(sorted(t for t in all_ach if t not in used)),
-        phase=PH_MOVE,
+        phase=Phase.MOVE,
         first=0,
         active=active,
         in_setup=False,
         setup_done=seats,
         turns=turns,
+        turn=seats + turns,  # every seat's setup, then the turns played
         end_after=end_after,
     )
 

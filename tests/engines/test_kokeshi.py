@@ -9,7 +9,7 @@ import pytest
 from engines.base import CHANCE, TERMINAL
 from engines.kokeshi.data import parse, raw_data
 from engines.kokeshi.rules import KokeshiEngine
-from engines.kokeshi.state import NONE, PH_COL, PH_GAIN, PH_MOVE
+from engines.kokeshi.state import NONE, Phase
 from engines.rng import Rng
 from tests.engines.kokeshi_positions import (
     COLS,
@@ -51,7 +51,7 @@ def finish_randomly(s, seed: int = 1):
         if E.to_move(s) == CHANCE:
             a = E.sample_chance(s, Rng.for_step(seed, step))
         else:
-            if s.phase == PH_MOVE:
+            if s.phase == Phase.MOVE:
                 order.append(s.active)
             legal = E.legal_actions(s)
             a = legal[rng.below(len(legal))]
@@ -69,7 +69,7 @@ def test_example1_empty_space_gain_and_refill() -> None:
         display=["samurai-N9", "princess-N7", "sumotori-N4", "batchan-N6"],
     )
     s = play(s, "move:2")
-    assert s.phase == PH_GAIN
+    assert s.phase == Phase.GAIN
     assert kpos(s, "fisherman") == 0
     assert not any("ach" in c for c in legal_codes(s))  # 0 + 0 + 1 < 3
     s = play(s, "gain:" + code("princess-N7"))
@@ -79,7 +79,7 @@ def test_example1_empty_space_gain_and_refill() -> None:
     assert col(s, "fisherman") == ["princess-N7"]
     assert s.pos[0] == (0, 0, 0, 0, 0)
     assert s.happiness[0] == 0 and achievements(s) == 0 and s.end_after == NONE
-    assert s.phase == PH_MOVE and s.active == 1
+    assert s.phase == Phase.MOVE and s.active == 1
 
 
 # -- Example 2 ---------------------------------------------------------------------------------
@@ -98,7 +98,7 @@ def test_example2_cascade_left_right_and_chained_empty_landing() -> None:
     s = play(s, "pick:k2", "gain:" + code("samurai-N6"), "draw:" + code("batchan-N3"))
     assert (kpos(s, "princess"), kpos(s, "batchan"), kpos(s, "fisherman")) == (1, 1, 0)
     assert col(s, "fisherman") == ["samurai-N6"]
-    assert s.happiness[0] == 0 and s.phase == PH_MOVE
+    assert s.happiness[0] == 0 and s.phase == Phase.MOVE
 
 
 def test_example2_left_arrow_in_leftmost_column_does_nothing() -> None:
@@ -106,7 +106,7 @@ def test_example2_left_arrow_in_leftmost_column_does_nothing() -> None:
     s = play(s, "move:0")
     assert kpos(s, "princess") == 1
     assert ("skip", T("princess-N6"), 0) in s.events
-    assert s.phase == PH_MOVE and s.active == 1
+    assert s.phase == Phase.MOVE and s.active == 1
     assert s.display == build(display=DISPLAY6).display
 
 
@@ -149,7 +149,7 @@ def test_example2_fifo_synthetic_queue_order() -> None:
     landings = [e[1] for e in s.events if e[0] == "move"]
     assert landings == [0, 1, 1, 2, 4]
     s = play(s, "gain:" + code("princess-N9"), "draw:" + code("fisherman-N1"), engine=engine)
-    assert s.phase == PH_MOVE
+    assert s.phase == Phase.MOVE
     assert col(s, "fisherman") == ["samurai-N6"] and col(s, "sumotori") == ["princess-N9"]
     assert (kpos(s, "batchan"), kpos(s, "fisherman"), kpos(s, "sumotori")) == (4, 0, 0)
 
@@ -167,7 +167,7 @@ def test_example3a_two_step_move_past_the_top() -> None:
     assert legal_codes(s) == [f"pick:k{c}" for c in range(5)]
     s = play(s, "pick:k3")
     assert s.happiness[0] == 3 and kpos(s, "samurai") == 0
-    assert s.phase == PH_MOVE and len(s.pending) == 0 and disp(s) == set(DISPLAY6)
+    assert s.phase == Phase.MOVE and len(s.pending) == 0 and disp(s) == set(DISPLAY6)
 
 
 def test_example3b_achievement_extra_step() -> None:
@@ -178,7 +178,7 @@ def test_example3b_achievement_extra_step() -> None:
     )
     s = play(s, "move:2")
     assert ("extra", 2, 3) in s.events
-    assert kpos(s, "fisherman") == 4 and s.phase == PH_GAIN
+    assert kpos(s, "fisherman") == 4 and s.phase == Phase.GAIN
     assert not any("ach" in c for c in legal_codes(s))
     s = play(s, "gain:" + code("samurai-N6"), "draw:" + code("batchan-N3"))
     assert kpos(s, "fisherman") == 4 and kpos(s, "batchan") == 0
@@ -196,7 +196,7 @@ def test_example3c_taking_an_achievement_tile() -> None:
     s = play(s, "gain:ach:fisherman:1")
     assert col(s, "fisherman") == [t1, t2, "fisherman:L1"]
     assert achievements(s) == 1 and disp(s) == set(DISPLAY6)
-    assert s.phase == PH_MOVE
+    assert s.phase == Phase.MOVE
 
 
 def test_example3d_colour_cap_three_players() -> None:
@@ -218,7 +218,7 @@ def test_example3d_colour_cap_three_players() -> None:
     s = play(s, "gain:ach:fisherman:2")
     assert T("fisherman:L3") in s.removed and T("fisherman:L3") not in s.ach_supply
     s = play(s, "move:2")  # C: 6 -> 7, empty; L3 would fit but is gone
-    assert s.phase == PH_GAIN and not any("ach" in c for c in legal_codes(s))
+    assert s.phase == Phase.GAIN and not any("ach" in c for c in legal_codes(s))
 
 
 # -- Example 4 ---------------------------------------------------------------------------------
@@ -320,7 +320,7 @@ def test_example6b_gain_tile_on_a_full_track_is_skipped() -> None:
     s = play(s, "move:3")
     assert kpos(s, "samurai") == 5
     assert ("skip", T("samurai-N9"), 0) in s.events
-    assert disp(s) == set(DISPLAY6) and s.happiness[0] == 0 and s.phase == PH_MOVE
+    assert disp(s) == set(DISPLAY6) and s.happiness[0] == 0 and s.phase == Phase.MOVE
 
 
 def test_example6b_variant_any_column_gain_still_possible() -> None:
@@ -328,7 +328,7 @@ def test_example6b_variant_any_column_gain_still_possible() -> None:
     s = play(s, "move:3")
     assert legal_codes(s) == ["side:a", "side:b"]
     s = play(s, "side:a", "gain:" + code("princess-N9"))
-    assert s.phase == PH_COL and legal_codes(s) == ["col:0", "col:1", "col:2", "col:4"]
+    assert s.phase == Phase.COL and legal_codes(s) == ["col:0", "col:1", "col:2", "col:4"]
     s = play(s, "col:1", "draw:" + code("batchan-N3"))
     assert col(s, "batchan") == ["princess-N9"]
     assert "batchan-N3" in disp(s)
@@ -343,7 +343,7 @@ def test_example6c_two_steps_over_an_empty_space_8() -> None:
     s = play(s, "move:0", "pick:k4")
     assert s.happiness[0] == 3 and kpos(s, "sumotori") == 0
     assert len(col(s, "sumotori")) == 7 and disp(s) == set(DISPLAY6)
-    assert s.phase == PH_MOVE
+    assert s.phase == Phase.MOVE
 
 
 # -- Example 7 ---------------------------------------------------------------------------------
@@ -394,7 +394,7 @@ def test_example7_variant_free_tile_placed_after_the_column_tile() -> None:
     s = play(s, "move:3", "animal:cat")
     assert s.free == (T("princess-N5"),) and s.end_after == 14
     s = play(s, "gain:" + code("sumotori-N1"), "draw:" + code(NEXT7))
-    assert s.phase == PH_COL
+    assert s.phase == Phase.COL
     assert col(s, "samurai") == ["samurai-N8", "sumotori-N1"]  # already placed
     assert legal_codes(s) == [f"col:{c}" for c in range(5)]
     s = play(s, "col:4")
@@ -408,3 +408,87 @@ def test_initial_state_is_a_chance_step(seats: int) -> None:
     s = E.initial_state(seats, {})
     assert E.to_move(s) == CHANCE
     assert legal_codes(s) == [f"first:{i}" for i in range(seats)]
+
+
+def test_todo_records_are_stored_as_the_same_triples_as_before() -> None:
+    """Saved games hold the pending work as integer triples; the records read and write them."""
+    from engines.kokeshi import todo
+
+    stored = {
+        (7, 1, 3): todo.TileEffect(7, 1, 3),
+        (7, -1, 3): todo.SideChoice(7, 3),
+        (-1, 2, 0): todo.EmptyGain(2),
+        (-2, 0, 0): todo.Refill(),
+        (-3, 17, 0): todo.ColumnChoice(17),
+    }
+    for triple, item in stored.items():
+        assert todo.decode(list(triple)) == item
+        assert todo.encode(item) == triple
+
+
+# -- turns (the engine contract's count of ended turns) -----------------------------------------
+
+
+def test_turn_rises_exactly_when_a_turn_ends() -> None:
+    """Each seat's two setup tiles are its first turn; then every played turn counts once."""
+    script = [
+        ("first:1", 0),  # seat 1 goes first
+        *((f"draw:t{i}", 0) for i in range(4)),  # the animal bonus tiles
+        ("draw:t4", 0),
+        ("draw:t5", 0),
+        ("start:t4:c0", 0),
+        ("start:t5:c1", 1),  # seat 1's setup is done: seat 0 takes over
+        ("draw:t6", 1),
+        ("draw:t7", 1),
+        ("start:t6:c2", 1),
+        ("start:t7:c3", 2),  # seat 0's setup is done
+        *((f"draw:t{i}", 2) for i in (10, 11, 12, 13)),  # the display; seat 1 moves first
+        ("move:2", 2),  # onto an empty space
+        ("gain:t10", 2),
+        ("draw:t14", 3),  # the refill ends seat 1's turn
+        ("move:4", 3),
+    ]
+    s = E.initial_state(2, {})
+    for text, turn in script:
+        before = s
+        s = play(s, text)
+        assert E.turn(s) == turn, text
+        assert (E.turn(s) > E.turn(before)) == (text in ("start:t5:c1", "start:t7:c3", "draw:t14"))
+    assert s.active == 0 and s.phase == Phase.GAIN
+
+
+def test_the_last_turn_of_the_game_counts_as_ended() -> None:
+    s = build(cols={"princess": ["princess-N6"]}, turns=3, active=1, end_after=4)
+    assert E.turn(s) == 5
+    s = play(s, "move:0")
+    assert E.to_move(s) == TERMINAL and E.turn(s) == 6 and s.turns == 4
+
+
+def test_a_state_stored_before_turns_were_counted_is_an_old_encoding() -> None:
+    """Stored games of the earlier encoding have no "turn": the service replays their log."""
+    from engines.errors import OldEncoding
+
+    s = play(build(display=DISPLAY6), "move:2")
+    stored = E.encode_state(s)
+    assert E.decode_state(stored) == s
+    del stored["turn"]
+    with pytest.raises(OldEncoding):
+        E.decode_state(stored)
+
+
+def test_new_events_are_what_one_action_added() -> None:
+    from engines.kokeshi.state import new_events
+
+    s = build(cols={"princess": ["batchan-N8"]}, display=DISPLAY6)
+    moved = play(s, "move:0")  # a move starts the turn's events anew
+    assert new_events(s, moved) == moved.events and moved.events[0] == ("move", 0, 0, 1)
+    chose = play(moved, "animal:fox")
+    assert new_events(moved, chose) == chose.events[len(moved.events) :]
+    assert new_events(moved, chose)[0] == ("animal", 1, 1)
+
+
+def test_rounds() -> None:
+    s = build(seats=3, turns=7, active=1)
+    assert (s.current_round(), s.last_round(), s.turns_left()) == (3, None, None)
+    s = replace(s, end_after=9)
+    assert (s.last_round(), s.turns_left()) == (3, 2)

@@ -8,8 +8,9 @@ import pytest
 
 from engines.base import CHANCE
 from engines.kokeshi.data import ach_tile, load, raw_data
-from engines.kokeshi.scoring import achievement_count, track_height_points
-from engines.kokeshi.state import NONE, PH_COL, PH_GAIN, PH_MOVE, PH_OVER, PH_PLACE, PH_START
+from engines.kokeshi.scoring import achievement_count, tiebreak, track_height_points
+from engines.kokeshi.state import NONE, Phase
+from engines.kokeshi.todo import EmptyGain, TileEffect
 from engines.rng import Rng
 from tests.engines.kokeshi_positions import (
     ANIMALS,
@@ -114,7 +115,7 @@ def test_d09_d10_four_animal_tracks_eight_positions_all_start_at_zero() -> None:
 
 
 def test_d11_bonus_tiles_drawn_at_setup_and_taken_by_the_first_arrival() -> None:
-    s = setup_until(E.initial_state(2, {}), PH_START)
+    s = setup_until(E.initial_state(2, {}), Phase.START)
     assert len(s.bonus) == 4 and NONE not in s.bonus
     # the first arrival takes it; a later arrival gets nothing
     s = build(
@@ -133,7 +134,7 @@ def test_d11_bonus_tiles_drawn_at_setup_and_taken_by_the_first_arrival() -> None
         display=DISPLAY,
     )
     s = play(s, "move:0")
-    assert s.phase == PH_COL and s.free == (T("sumotori-N5"),) and s.bonus[1] == NONE
+    assert s.phase == Phase.COL and s.free == (T("sumotori-N5"),) and s.bonus[1] == NONE
     s = play(s, "col:2")
     assert col(s, "fisherman") == ["sumotori-N5"]
 
@@ -146,7 +147,7 @@ def test_d11_free_tile_removed_when_no_column_has_room() -> None:
     full["princess"] = ["batchan-N7", *full["princess"][1:]]
     s = build(cols=full, animals={"fox": [(0, 3)]}, bonus={"fox": "sumotori-N5"}, display=DISPLAY)
     s = play(s, "move:0")
-    assert s.phase == PH_MOVE and T("sumotori-N5") in s.removed
+    assert s.phase == Phase.MOVE and T("sumotori-N5") in s.removed
     assert ("discard", T("sumotori-N5")) in s.events
 
 
@@ -163,11 +164,11 @@ def test_d13_random_first_player_then_clockwise() -> None:
     s = E.initial_state(3, {})
     assert legal_codes(s) == ["first:0", "first:1", "first:2"]
     s = play(s, "first:2")
-    s = setup_until(s, PH_START)
+    s = setup_until(s, Phase.START)
     assert s.active == 2
     step = 100
     order = []
-    while s.phase != PH_MOVE:
+    while s.phase != Phase.MOVE:
         if E.to_move(s) == CHANCE:
             s = E.apply(s, E.sample_chance(s, Rng.for_step(5, step)))
         else:
@@ -176,7 +177,7 @@ def test_d13_random_first_player_then_clockwise() -> None:
         step += 1
     assert order == [2, 2, 0, 0, 1, 1] and s.active == 2
     s = play(s, "move:0")
-    while s.phase != PH_MOVE:
+    while s.phase != Phase.MOVE:
         if E.to_move(s) == CHANCE:
             s = E.apply(s, E.sample_chance(s, Rng.for_step(5, step)))
         else:
@@ -186,7 +187,7 @@ def test_d13_random_first_player_then_clockwise() -> None:
 
 
 def test_d14_two_setup_tiles_from_the_bag_in_different_columns() -> None:
-    s = setup_until(E.initial_state(2, {}), PH_START)
+    s = setup_until(E.initial_state(2, {}), Phase.START)
     assert len(s.hand) == 2
     first = min(s.hand)
     assert legal_codes(s) == [f"start:t{first}:c{c}" for c in range(5)]
@@ -219,14 +220,15 @@ def test_d16_two_steps_across_the_top_over_an_empty_space() -> None:
         display=DISPLAY,
     )
     s = play(s, "move:0", "pick:k4")
-    assert s.happiness[0] == 3 and s.phase == PH_MOVE and not s.pending
+    assert s.happiness[0] == 3 and s.phase == Phase.MOVE and not s.pending
 
 
 def test_d17_both_tiles_resolve_in_data_order() -> None:
     s = build(cols={"princess": ["princess-N8"]}, display=DISPLAY)
     s = play(s, "move:0")
-    assert [t[1] for t in s.todo] == [0, 1]
-    assert s.todo[0][0] == T("princess-N8") and legal_codes(s)[0].startswith("animal:")
+    tile = T("princess-N8")
+    assert s.todo == (TileEffect(tile, 0, 0), TileEffect(tile, 1, 0))
+    assert legal_codes(s)[0].startswith("animal:")
 
 
 def test_d18_effects_are_mandatory_and_impossible_ones_skipped() -> None:
@@ -238,7 +240,7 @@ def test_d18_effects_are_mandatory_and_impossible_ones_skipped() -> None:
     # a possible gain must be taken: only gain actions are offered
     s = build(cols={"princess": ["princess-N9"]}, display=DISPLAY)
     s = play(s, "move:0")
-    assert s.phase == PH_GAIN and all(c.startswith("gain:t") for c in legal_codes(s))
+    assert s.phase == Phase.GAIN and all(c.startswith("gain:t") for c in legal_codes(s))
 
 
 def test_d19_animal_moves_and_gains_are_immediate() -> None:
@@ -266,7 +268,7 @@ def test_d21_any_column_target_fixed_at_gain_time() -> None:
         display=DISPLAY,
     )
     s = play(s, "move:0", "side:a", "gain:" + code("batchan-N2"))
-    assert s.phase == PH_COL and legal_codes(s) == ["col:0", "col:1", "col:3", "col:4"]
+    assert s.phase == Phase.COL and legal_codes(s) == ["col:0", "col:1", "col:3", "col:4"]
     s = play(s, "col:4")
     assert s.pending == ((4, T("batchan-N2")),)
     s = play(s, "draw:" + code("fisherman-N1"))
@@ -274,19 +276,17 @@ def test_d21_any_column_target_fixed_at_gain_time() -> None:
 
 
 def test_d22_eligibility_counts_pending_and_placement_order_is_forced() -> None:
-    from engines.kokeshi.state import TODO_EMPTY_GAIN
-
     s = build(cols={"fisherman": ["princess-N1"]}, display=DISPLAY)
     s = replace(
         s,
-        phase=PH_GAIN,
+        phase=Phase.GAIN,
         pending=((2, T("batchan-N8")),),
-        todo=((TODO_EMPTY_GAIN, 2, 0),),
+        todo=(EmptyGain(2),),
     )
     # height 1 + pending 1 + 1 = 3 >= 3: level 1 is eligible only thanks to the pending tile
     assert "gain:ach:fisherman:1" in legal_codes(s)
     s = play(s, "gain:ach:fisherman:1")
-    assert s.phase == PH_PLACE
+    assert s.phase == Phase.PLACE and s.place_column() == 2
     assert legal_codes(s) == ["place:" + code("batchan-N8")]  # the achievement cannot go on space 2
     s = play(s, "place:" + code("batchan-N8"))
     assert col(s, "fisherman") == ["princess-N1", "batchan-N8", "fisherman:L1"]
@@ -296,9 +296,9 @@ def test_d22_free_choice_of_order_when_both_orders_are_valid() -> None:
     s = build(cols={"fisherman": filler(3, DISPLAY)}, display=DISPLAY)
     s = replace(
         s,
-        phase=PH_GAIN,
+        phase=Phase.GAIN,
         pending=((2, T("batchan-N8")),),
-        todo=((-1, 2, 0),),
+        todo=(EmptyGain(2),),
     )
     s = play(s, "gain:ach:fisherman:1")
     assert legal_codes(s) == ["place:" + code("batchan-N8"), "place:ach:fisherman:1"]
@@ -314,7 +314,7 @@ def test_d23_trigger_mid_turn_and_the_turn_is_finished() -> None:
     s = play(s, "move:0", "animal:panda")
     assert ("trigger", "achievements") in s.events and s.end_after == 4
     # the queued samurai move still happens in the same turn
-    assert s.phase == PH_GAIN and kpos(s, "samurai") == 0
+    assert s.phase == Phase.GAIN and kpos(s, "samurai") == 0
     assert ("move", 3, 0, 1) in s.events
 
 
@@ -339,7 +339,7 @@ def test_d26_orthogonal_adjacency_only_achievement_tiles_count() -> None:
 
 
 def _over(s):
-    return replace(s, phase=PH_OVER)
+    return replace(s, phase=Phase.OVER)
 
 
 def test_d27_tiebreak_more_achievements_then_fewer_pairs_then_shared() -> None:
@@ -349,6 +349,9 @@ def test_d27_tiebreak_more_achievements_then_fewer_pairs_then_shared() -> None:
     assert E.scores(pairs) == (0, 0) and E.winners(pairs) == (1,)
     assert E.winners(_over(build())) == (0, 1)
     assert E.winners(build()) == ()
+    assert tiebreak(D, a_ach) == "achievements" and tiebreak(D, pairs) == "pairs"
+    assert tiebreak(D, _over(build())) is None
+    assert tiebreak(D, _over(build(happiness=(1, 0)))) is None  # no tie on points
 
 
 def test_achievement_count_includes_pending_and_midlines() -> None:

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from engines.base import CHANCE, TERMINAL
 from engines.errors import BadActionText, IllegalAction
 from engines.kokeshi.data import ach_colour, ach_level, ach_tile, is_ach
-from engines.kokeshi.state import PH_OVER, TODO_COLUMN
+from engines.kokeshi.state import Phase
+from engines.kokeshi.todo import ColumnChoice
 from engines.replay import replay
 from engines.rng import Rng
 from tests.engines.kokeshi_positions import D, E
@@ -38,7 +39,7 @@ def conservation(s) -> None:
     where: list[int] = list(s.bag) + list(s.display) + list(s.removed) + list(s.hand)
     where += [t for t in s.bonus if t >= 0] + list(s.free) + [t for _, t in s.pending]
     where += [t for board in s.boards for col in board for t in col]
-    where += list(s.ach_supply) + [t[1] for t in s.todo if t[0] == TODO_COLUMN]
+    where += list(s.ach_supply) + [t.tile for t in s.todo if isinstance(t, ColumnChoice)]
     normal = sorted(t for t in where if not is_ach(t))
     ach = sorted(t for t in where if is_ach(t))
     assert normal == list(range(len(D.tiles))), "normal tiles lost or duplicated"
@@ -98,12 +99,40 @@ def recount(s, seat: int) -> int:
     return total
 
 
+class TurnCheck:
+    """``turn`` never falls and rises by at most one per player action with its chance steps:
+    exactly when the seat to move changes hands, or when the game's last action ends the turn."""
+
+    def __init__(self) -> None:
+        self.seat: int | None = None  # the seat of the last decision seen, and its turn
+        self.turn = 0
+        self.last = 0  # the turn of the last state seen
+
+    def see(self, s) -> None:
+        turn = E.turn(s)
+        assert turn == s.setup_done + s.turns
+        assert self.last <= turn <= self.turn + 1
+        self.last = turn
+        mover = E.to_move(s)
+        if mover == CHANCE:
+            return
+        if self.seat is None:
+            assert turn == 0
+        elif mover == TERMINAL:
+            assert turn == self.turn + 1
+        else:
+            assert turn - self.turn == (1 if mover != self.seat else 0), (self.seat, mover)
+        self.seat, self.turn = mover, turn
+
+
 def playout(seats: int, side: str, seed: int, check_every: int = 1):
     options = {"animal_side": side}
     s = E.initial_state(seats, options)
     log: list[str] = []
     chooser = Rng.for_step(seed, 1 << 40)
+    turns = TurnCheck()
     while E.to_move(s) != TERMINAL:
+        turns.see(s)
         legal = E.legal_actions(s)
         assert legal and list(legal) == sorted(legal)
         if E.to_move(s) == CHANCE:
@@ -132,6 +161,7 @@ def playout(seats: int, side: str, seed: int, check_every: int = 1):
         if not s.in_setup:
             board_invariants(s)
         assert len(log) <= E.info.max_moves
+    turns.see(s)
     return s, log
 
 
@@ -139,7 +169,7 @@ def playout(seats: int, side: str, seed: int, check_every: int = 1):
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_smoke_full_game(seats: int, side: str) -> None:
     s, log = playout(seats, side, seed=seats * 7 + len(side), check_every=5)
-    assert s.phase == PH_OVER and E.winners(s)
+    assert s.phase == Phase.OVER and E.winners(s)
     assert s.turns % seats == 0 and s.end_after == s.turns
     assert E.scores(s) == tuple(recount(s, seat) for seat in range(seats))
     assert replay(E, seats, {"animal_side": side}, log) == s
@@ -151,7 +181,7 @@ def test_smoke_full_game(seats: int, side: str) -> None:
 @given(seed=st.integers(min_value=0, max_value=2**31))
 def test_random_playouts(seats: int, side: str, seed: int) -> None:
     s, log = playout(seats, side, seed, check_every=7)
-    assert s.phase == PH_OVER and E.legal_actions(s) == ()
+    assert s.phase == Phase.OVER and E.legal_actions(s) == ()
     assert E.scores(s) == tuple(recount(s, seat) for seat in range(seats))
     winners = E.winners(s)
     assert winners and max(E.scores(s)) == E.scores(s)[winners[0]]

@@ -11,11 +11,17 @@ from engines.base import CHANCE, TERMINAL
 from engines.kokeshi.rules import KokeshiEngine
 from engines.kokeshi.state import KokeshiState
 from engines.rng import Rng
+from i18n import Translator
 from render import kokeshi
 from render.canvas import encode_png
+from render.kokeshi.alt_text import tile_text
+from render.kokeshi.layout import HEIGHT, MIN_TEXT, WIDTH
+from render.kokeshi.legend import legend
+from render.kokeshi.sprites import draw_tile, tile_lines
 
 ENGINE = KokeshiEngine()
 MAX_BYTES = 250 * 1024
+EN = Translator("en")
 
 
 def game_state(seats: int, steps: int, seed: int = 4, side: str = "basic") -> KokeshiState:
@@ -45,7 +51,7 @@ STATES = [
 
 
 def png_of(s: KokeshiState, **kwargs: object) -> bytes:
-    return encode_png(kokeshi.draw(s, "en", **kwargs))
+    return encode_png(kokeshi.draw(s, EN, **kwargs))
 
 
 @pytest.mark.parametrize(("seats", "steps"), STATES)
@@ -55,7 +61,7 @@ def test_valid_png_within_bounds(seats: int, steps: int) -> None:
     image = Image.open(io.BytesIO(data))
     image.verify()
     assert image.format == "PNG"
-    assert image.size == (kokeshi.WIDTH, kokeshi.HEIGHT)
+    assert image.size == (WIDTH, HEIGHT)
     assert 400 <= image.size[0] <= 2000 and len(data) < MAX_BYTES
 
 
@@ -74,22 +80,22 @@ def test_focus_seat_changes_the_big_board() -> None:
 
 
 def test_text_is_at_least_a_fortieth_of_the_height() -> None:
-    assert kokeshi.MIN_TEXT * 40 >= kokeshi.HEIGHT
+    assert MIN_TEXT * 40 >= HEIGHT
 
 
 @pytest.mark.parametrize(("seats", "steps"), STATES)
 def test_describe(seats: int, steps: int) -> None:
-    text = kokeshi.describe(game_state(seats, steps), "en")
+    text = kokeshi.describe(game_state(seats, steps), EN)
     assert text.startswith("Kokeshi board.") and "{" not in text
 
 
 def test_unknown_locale_falls_back_to_english() -> None:
     s = game_state(2, 60)
-    assert png_of(s) == encode_png(kokeshi.draw(s, "xx-YY"))
+    assert png_of(s) == encode_png(kokeshi.draw(s, Translator("xx-YY")))
 
 
 def test_legend_png() -> None:
-    image = kokeshi.legend("en")
+    image = legend(EN)
     data = encode_png(image)
     assert Image.open(io.BytesIO(data)).format == "PNG"
     assert image.size[0] >= 800 and len(data) < MAX_BYTES
@@ -100,11 +106,11 @@ def test_every_tile_has_symbols_and_alt_text() -> None:
     data = ENGINE.data
     tiles = list(range(len(data.tiles))) + [100 + 10 * c + lv for c in range(5) for lv in (1, 2, 3)]
     for tile in tiles:
-        kokeshi.draw_tile(image, (0, 0, 140, 64), tile, "en", reserve=36)
-        text = kokeshi._tile_text("en", tile)
+        draw_tile(image, (0, 0, 140, 64), tile, EN, reserve=36)
+        text = tile_text(EN, tile)
         assert text and "{" not in text
         if tile < 100:
-            assert kokeshi.tile_lines("en", tile)
+            assert tile_lines(EN, tile)
 
 
 def test_every_phase_has_a_status_line() -> None:
