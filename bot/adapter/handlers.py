@@ -102,13 +102,7 @@ async def post_private_step(interaction: discord.Interaction, outcome: Outcome) 
 
 def is_public(outcome: Outcome) -> bool:
     """Does the channel see this action: every action, or the end of a turn or of the game?"""
-    presenter = get_presenter(outcome.after.game)
-    if presenter.public_every_action or outcome.after.status != "active":
-        return True
-    ends_turn = getattr(presenter, "ends_turn", None)
-    if ends_turn is not None:  # e.g. solo Harmonies: the same seat plays the next turn too
-        return bool(ends_turn(outcome.moves))
-    return outcome.after.to_move != outcome.before.to_move
+    return get_presenter(outcome.after.game).public_every_action or outcome.ended_turn
 
 
 async def on_action(

@@ -85,9 +85,6 @@ class Presenter(Protocol):
         """``/rules <game>``: a short summary (markdown, under 4000 characters)."""
         ...
 
-    # Optional: ``def ends_turn(self, moves) -> bool`` says whether logged ``moves`` end a turn,
-    # for games where the same seat can play two turns in a row (solo); without it, a turn ends
-    # when another seat is to move.
 
 
 def chunk_buttons(buttons: Sequence[Button]) -> tuple[tuple[Control, ...], ...]:

@@ -55,7 +55,7 @@ async def play_bot_turn(
     game_id: int,
     think: Callable[..., object] = asyncio.to_thread,
 ) -> BotTurn | None:
-    """Let the bot seat to move act until another seat is to move or the game ends."""
+    """Let the bot seat to move act until its turn ends (or the game does)."""
     snap = await service.game(game_id)
     seat = bot_to_move(snap)
     if seat is None:
@@ -65,7 +65,8 @@ async def play_bot_turn(
     seed = await service.seed_of(game_id)
     outcomes: list[Outcome] = []
     timings: list[float] = []
-    while bot_to_move(snap) == seat and len(outcomes) < MAX_ACTIONS_PER_TURN:
+    turn = snap.turn
+    while bot_to_move(snap) == seat and snap.turn == turn and len(outcomes) < MAX_ACTIONS_PER_TURN:
         rng = Rng.for_step(seed ^ BOT_SALT, snap.version)
         started = time.perf_counter()
         action = await think(bot.choose, engine, snap.state, rng)  # type: ignore[misc]

@@ -85,6 +85,7 @@ class GameService:
             if running
             else (),
             scores=tuple(engine.scores(state)),
+            turn=engine.turn(state),
             winners=tuple(engine.winners(state)),
         )
 

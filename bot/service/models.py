@@ -46,6 +46,7 @@ class GameSnapshot:
     legal: tuple[str, ...] = ()
     scores: tuple[int, ...] = ()
     winners: tuple[int, ...] = ()
+    turn: int = 0  # how many turns have ended (the engine's turn counter)
 
     def seat_of(self, user_id: int) -> int | None:
         for seat in self.seats:
@@ -72,3 +73,9 @@ class Outcome:
     before: GameSnapshot
     after: GameSnapshot
     moves: tuple[LoggedMove, ...]
+
+    @property
+    def ended_turn(self) -> bool:
+        """Did this action end a turn (or the game): the engine's turn counter rose, or the
+        game is no longer running."""
+        return self.after.turn > self.before.turn or self.after.status != "active"

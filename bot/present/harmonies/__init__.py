@@ -18,7 +18,6 @@ from bot.present.harmonies.log import describe_code
 from bot.present.harmonies.narration import narrate
 from bot.present.harmonies.prompt import prompt
 from bot.service.models import LoggedMove
-from engines.harmonies.turn import ends_turn
 from i18n import translator
 
 __all__ = ["ENGINE", "PRESENTER", "HarmoniesPresenter", "layout"]
@@ -28,10 +27,6 @@ class HarmoniesPresenter:
     """Turn steps are answered privately; ``end`` publishes the new board for everyone."""
 
     public_every_action = False
-
-    def ends_turn(self, moves: Sequence[LoggedMove]) -> bool:
-        """End turn is public even when the same seat plays next (solo)."""
-        return any(ends_turn(ENGINE.decode_action(m.action)) for m in moves)
 
     def controls(self, state: Any, legal: Sequence[str], locale: str | None) -> ControlRows:
         return layout(state, legal, translator(locale))[0]
