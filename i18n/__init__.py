@@ -72,10 +72,10 @@ def available_locales() -> tuple[str, ...]:
     return _locales(catalogue_folders())
 
 
-def language_of(locale: str | Translator | None) -> str:
+def language_of(locale: str | None) -> str:
     """Map a Discord locale such as ``en-US``, ``ja`` or ``de`` to a catalogue we have."""
-    if isinstance(locale, Translator):
-        locale = locale.locale
+    if not isinstance(locale, str | None):
+        raise TypeError(f"a locale is a string, not {type(locale).__name__}")
     return _language(locale or "", catalogue_folders())
 
 
@@ -91,7 +91,7 @@ def has(key: str) -> bool:
     return key in catalogue(DEFAULT_LOCALE)
 
 
-def t(locale: str | Translator | None, key: str, /, **params: object) -> str:
+def t(locale: str | None, key: str, /, **params: object) -> str:
     """The text for ``key`` in ``locale`` (English fallback), formatted with ``params``.
 
     A missing key is a programming error and raises ``KeyError`` so tests catch it.
@@ -107,7 +107,7 @@ def fields(key: str) -> set[str]:
     return {name for _, name, _, _ in Formatter().parse(catalogue(DEFAULT_LOCALE)[key]) if name}
 
 
-def join_list(locale: str | Translator | None, items: Sequence[str]) -> str:
+def join_list(locale: str | None, items: Sequence[str]) -> str:
     """``a, b and c`` in the locale's own words."""
     if not items:
         return ""
@@ -116,7 +116,7 @@ def join_list(locale: str | Translator | None, items: Sequence[str]) -> str:
     return t(locale, "list.and", head=t(locale, "list.sep").join(items[:-1]), last=items[-1])
 
 
-def game_title(locale: str | Translator | None, game: str) -> str:
+def game_title(locale: str | None, game: str) -> str:
     """A game's name in the locale (its registry id when the catalogue has none)."""
     key = f"{game}.title"
     return t(locale, key) if has(key) else game
@@ -126,7 +126,7 @@ def game_title(locale: str | Translator | None, game: str) -> str:
 SEAT_LETTERS = ("A", "B", "C", "D", "E", "F", "G", "H")
 
 
-def player_name(locale: str | Translator | None, seat: int, names: Sequence[str] | None) -> str:
+def player_name(locale: str | None, seat: int, names: Sequence[str] | None) -> str:
     """The display name given for ``seat`` (whitespace folded), else "Player A" style."""
     if names is not None and 0 <= seat < len(names) and str(names[seat]).strip():
         return " ".join(str(names[seat]).split())
