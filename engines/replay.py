@@ -5,8 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from engines.base import Engine
 
-def replay(engine: Any, seats: int, options: Mapping[str, object], actions: Iterable[str]) -> Any:
+
+def replay(
+    engine: Engine[Any, Any], seats: int, options: Mapping[str, object], actions: Iterable[str]
+) -> Any:
     """Apply logged action texts (chance outcomes included) from the initial state."""
     state = engine.initial_state(seats, options)
     for text in actions:

@@ -10,6 +10,7 @@ import asyncio
 import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from pathlib import Path
 
 import aiosqlite
@@ -52,7 +53,7 @@ async def _game(
         row = await cursor.fetchone()
     if row is None:
         return None
-    return GameRow(*row, seats=await _seats(conn, row[0]))
+    return replace(GameRow(*row), seats=await _seats(conn, row[0]))
 
 
 class SqliteTx:

@@ -148,7 +148,7 @@ class CautiousRandomBot:
         self.step_chance = step_chance
 
     def choose(self, engine: Any, state: CantStopState, rng: Rng) -> Action:
-        actions = engine.legal_actions(state)
+        actions: Sequence[Action] = engine.legal_actions(state)
         if state.phase == Phase.DECIDE and STOP in actions:
             if stop_wins(state):
                 return STOP
@@ -232,14 +232,14 @@ class RuleOf28Bot:
                 1
                 for c in COLUMNS
                 if s.claimed[c - 2] == NO_OWNER
-                and (c not in runner_cols or s.runner_at(c) < HEIGHTS[c])  # type: ignore[operator]
+                and (c not in runner_cols or (s.runner_at(c) or 0) < HEIGHTS[c])
             )
             if open_cols > len(s.runners):
                 return False
         return rule28_progress(s) >= self.threshold
 
     def choose(self, engine: Any, state: CantStopState, rng: Rng) -> Action:
-        actions = engine.legal_actions(state)
+        actions: Sequence[Action] = engine.legal_actions(state)
         if state.phase == Phase.DECIDE:
             return STOP if STOP in actions and self.wants_stop(state) else ROLL
         if state.phase == Phase.MOVE:
@@ -351,7 +351,7 @@ class LookaheadBot:
         return p_bust * gain >= self.boost * extra
 
     def choose(self, engine: Any, state: CantStopState, rng: Rng) -> Action:
-        actions = engine.legal_actions(state)
+        actions: Sequence[Action] = engine.legal_actions(state)
         if state.phase == Phase.DECIDE:
             return STOP if STOP in actions and self.wants_stop(state) else ROLL
         if state.phase == Phase.MOVE:

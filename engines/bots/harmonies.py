@@ -333,7 +333,7 @@ class PlannerBot:
         return BoardValue(s.side, s.options.river_loops_diameter, self.w, self.landscape, horizon)
 
     def choose(self, engine: Any, state: HarmoniesState, rng: Rng) -> Action:
-        actions = engine.legal_actions(state)
+        actions: Sequence[Action] = engine.legal_actions(state)
         if state.phase != Phase.TURN:
             return actions[0]
         p = state.player
@@ -482,9 +482,9 @@ class PlannerBot:
                     gone = live[sub.below(len(live))]
                     central[gone] = _draw(bag, sub)
                 best_next = 0.0
-                for slot in central:
-                    if slot:
-                        nv, _, _ = plan_placements(board, p.cubes, held, slot, value, 1)
+                for tokens in central:
+                    if tokens:
+                        nv, _, _ = plan_placements(board, p.cubes, held, tokens, value, 1)
                         best_next = max(best_next, nv - base)
                 total += best_next
             scored.append((v + 0.5 * total / self.lookahead, card_id, space, board))
@@ -495,7 +495,7 @@ class PlannerBot:
 def _draw(bag: list[int], rng: Rng) -> tuple[str, ...]:
     """Up to one space's worth of tokens drawn from ``bag`` (counts per colour, updated)."""
     drawn: list[str] = []
-    while len(drawn) < PER_SLOT and sum(bag):
+    while len(drawn) < PER_SLOT and sum(bag) > 0:
         k = rng.weighted_index(bag)
         bag[k] -= 1
         drawn.append(COLOURS[k])
@@ -508,7 +508,7 @@ class EasyBot:
     name = "harmonies-easy"
 
     def choose(self, engine: Any, state: HarmoniesState, rng: Rng) -> Action:
-        actions = [a for a in engine.legal_actions(state) if a.kind != "undo"]
+        actions: list[Action] = [a for a in engine.legal_actions(state) if a.kind != "undo"]
         by_kind: dict[str, list[Action]] = {}
         for a in actions:
             by_kind.setdefault(a.kind, []).append(a)

@@ -24,6 +24,7 @@ speed of the machine. Every sampled draw comes from a generator derived from the
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -142,7 +143,7 @@ class TurnSearchBot:
         self.value = Evaluator(load(), w)
 
     def choose(self, engine: Any, state: KokeshiState, rng: Rng) -> Action:
-        actions = engine.legal_actions(state)
+        actions: Sequence[Action] = engine.legal_actions(state)
         if len(actions) == 1:
             return actions[0]
         me = state.active
@@ -236,7 +237,7 @@ class EasyBot:
         self.data = load()
 
     def choose(self, engine: Any, state: KokeshiState, rng: Rng) -> Action:
-        actions = engine.legal_actions(state)
+        actions: Sequence[Action] = engine.legal_actions(state)
         if state.phase == Phase.GAIN:
             ach = [a for a in actions if is_ach(a.values[0])]
             if ach:
