@@ -25,16 +25,11 @@ from bot.storage.sqlite import SqliteStore
 from engines.bots import LEVELS, get_bot
 from engines.registry import game_names, get_engine
 from engines.rng import Rng
-from i18n import t, translator
+from i18n import player_name, t, translator
 from render import render_png
 
 CHANNEL = 1  # the terminal is one "channel"
 LOCALE = "en"
-
-
-def seat_name(seat: int) -> str:
-    """ "Player A", "Player B", … for terminal games."""
-    return t(LOCALE, "cli.player", letter=chr(ord("A") + seat))
 
 
 def parse_options(pairs: Sequence[str]) -> dict[str, str]:
@@ -109,7 +104,7 @@ async def _with_service(
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    names = [seat_name(i) for i in range(args.players)]
+    names = [player_name(LOCALE, i, None) for i in range(args.players)]
 
     async def work(service: GameService) -> int:
         table = Table(service, Path(args.out), print)
@@ -144,7 +139,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 def demo_players(args: argparse.Namespace) -> list[tuple[str, Any]]:
     """(name, bot or None for random-legal) per seat, from ``--bots`` or ``--players``."""
     if not args.bots:
-        return [(seat_name(i), None) for i in range(args.players)]
+        return [(player_name(LOCALE, i, None), None) for i in range(args.players)]
     levels = [level.strip() for level in args.bots.split(",") if level.strip()]
     bad = [level for level in levels if level not in LEVELS]
     if bad:

@@ -8,7 +8,7 @@ per-image quantising step. Everything here is a pure function of its arguments.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from functools import cache, lru_cache
 from importlib import resources
 
@@ -245,10 +245,3 @@ def encode_png(image: Image.Image, compress_level: int = COMPRESS_LEVEL) -> byte
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=False, compress_level=compress_level)
     return out.getvalue()
-
-
-def given_name(names: Sequence[str] | None, seat: int) -> str | None:
-    """The display name a caller gave for ``seat``, whitespace folded (None when there is none)."""
-    if names is not None and seat < len(names) and str(names[seat]).strip():
-        return " ".join(str(names[seat]).split())
-    return None
