@@ -3,9 +3,15 @@
 Catalogues are data: one folder per domain (``catalogues/core/`` for the shared words, one folder
 per game), each holding ``<lang>.json`` files of flat ``key -> text`` maps with ``str.format``
 fields. All domains of a language are merged; a key missing in a language falls back to English.
-Adding Japanese, German or French is adding files, not code.
+Adding a language is adding files, not code.
 
-This package sits below ``render/`` and ``bot/`` (it imports only the standard library and the
+A sentence that depends on a number is a plural key: its forms are ``<key>.<category>`` for the
+CLDR plural categories of the language (English ``one``/``other``, French ``one``/``many``/
+``other``, Japanese ``other`` only), and ``t(locale, key, count=n)`` picks the form for ``n``.
+Numbers given as parameters are written the language's way, lists are joined by its list pattern
+(``i18n.cldr``, from Babel's CLDR data).
+
+This package sits below ``render/`` and ``bot/`` (it imports the standard library, Babel and the
 engine registry, to find the catalogue of a game that lives outside this package). The renderer
 receives a :class:`Translator`, a small picklable value, so it works in drawing processes too.
 """
@@ -21,8 +27,11 @@ from importlib.abc import Traversable
 from string import Formatter
 
 from engines.registry import catalogue_homes, generation
+from i18n import cldr
 
 DEFAULT_LOCALE = "en"
+#: the parameter that chooses the form of a plural key
+COUNT = "count"
 
 
 def _builtin_folders() -> list[Traversable]:
@@ -88,32 +97,85 @@ def _language(locale: str, folders: tuple[Traversable, ...]) -> str:
 
 
 def has(key: str) -> bool:
-    return key in catalogue(DEFAULT_LOCALE)
+    """Is ``key`` a word of the catalogues (a plain key, or a plural key with its forms)?"""
+    english = catalogue(DEFAULT_LOCALE)
+    return key in english or f"{key}.other" in english
+
+
+def is_plural(key: str) -> bool:
+    """Does ``key`` have plural forms (``key.one``, ``key.other`` ...) instead of one text?"""
+    return f"{key}.other" in catalogue(DEFAULT_LOCALE)
+
+
+def number_locale(locale: str | None) -> str:
+    """The Babel locale whose plural, list and number rules ``locale`` reads by."""
+    return cldr.babel_locale(locale or "", language_of(locale))
+
+
+def _text(lang: str, locale: str | None, key: str, params: dict[str, object]) -> str:
+    if COUNT in params and is_plural(key):
+        count = params[COUNT]
+        if not isinstance(count, int | float) or isinstance(count, bool):
+            raise TypeError(f"{key}: count must be a number, not {count!r}")
+        form = cldr.plural_category(cldr.babel_locale(locale or "", lang), count)
+        words = catalogue(lang)
+        text = words.get(f"{key}.{form}") or words.get(f"{key}.other")
+        if text is None:
+            english = catalogue(DEFAULT_LOCALE)
+            form = cldr.plural_category(cldr.babel_locale("", DEFAULT_LOCALE), count)
+            text = english.get(f"{key}.{form}") or english[f"{key}.other"]
+        return text
+    text = catalogue(lang).get(key)
+    return catalogue(DEFAULT_LOCALE)[key] if text is None else text
+
+
+def _shown(identifier: str, value: object) -> object:
+    """A parameter as the sentence shows it: numbers the language's way, the rest as given."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return cldr.number(identifier, value)
+    return value
 
 
 def t(locale: str | None, key: str, /, **params: object) -> str:
     """The text for ``key`` in ``locale`` (English fallback), formatted with ``params``.
 
-    A missing key is a programming error and raises ``KeyError`` so tests catch it.
+    ``count`` chooses the form of a plural key (and is a field like the others). A missing key is
+    a programming error and raises ``KeyError`` so tests catch it.
     """
-    text = catalogue(language_of(locale)).get(key)
-    if text is None:
-        text = catalogue(DEFAULT_LOCALE)[key]
-    return text.format(**params) if params else text
+    lang = language_of(locale)
+    text = _text(lang, locale, key, params)
+    if not params:
+        return text
+    identifier = cldr.babel_locale(locale or "", lang)
+    return text.format(**{name: _shown(identifier, v) for name, v in params.items()})
+
+
+def forms(key: str, lang: str = DEFAULT_LOCALE) -> dict[str, str]:
+    """The texts of ``key`` in ``lang``: ``{"": text}`` for a plain key, else one per form."""
+    words = catalogue(lang)
+    if not is_plural(key):
+        return {"": words[key]} if key in words else {}
+    prefix = f"{key}."
+    return {
+        k.removeprefix(prefix): v
+        for k, v in words.items()
+        if k.startswith(prefix) and k.removeprefix(prefix) in cldr.PLURAL_CATEGORIES
+    }
 
 
 def fields(key: str) -> set[str]:
     """The ``{name}`` fields the English text of ``key`` expects (used by catalogue tests)."""
-    return {name for _, name, _, _ in Formatter().parse(catalogue(DEFAULT_LOCALE)[key]) if name}
+    return {
+        name
+        for text in forms(key).values()
+        for _, name, _, _ in Formatter().parse(text)
+        if name
+    }
 
 
 def join_list(locale: str | None, items: Sequence[str]) -> str:
-    """``a, b and c`` in the locale's own words."""
-    if not items:
-        return ""
-    if len(items) == 1:
-        return items[0]
-    return t(locale, "list.and", head=t(locale, "list.sep").join(items[:-1]), last=items[-1])
+    """``a, b and c`` by the locale's own list pattern (CLDR, through Babel)."""
+    return cldr.join_and(number_locale(locale), items)
 
 
 def game_title(locale: str | None, game: str) -> str:
@@ -148,6 +210,10 @@ class Translator:
 
     def join(self, items: Iterable[str]) -> str:
         return join_list(self.locale, list(items))
+
+    def number(self, value: int | float) -> str:
+        """``value`` written the locale's way (``12,345``, ``12.345``, ``12 345``)."""
+        return cldr.number(number_locale(self.locale), value)
 
     def player(self, seat: int, names: Sequence[str] | None) -> str:
         """The display name given for ``seat``, else "Player A" style."""

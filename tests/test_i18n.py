@@ -52,9 +52,10 @@ def test_literal_keys_used_in_code_exist() -> None:
 
 def test_locale_fallback_and_formatting() -> None:
     assert i18n.language_of("en-US") == "en"
-    assert i18n.language_of("ja") == "en"  # until a Japanese catalogue lands
-    assert i18n.t("de", "error.lobby_full", capacity=3) == i18n.t("en", "error.lobby_full", capacity=3)
-    assert i18n.join_list("en", ["a", "b", "c"]) == "a, b and c"
+    assert i18n.language_of("en-GB") == "en"
+    for unknown in ("es-ES", "zh-TW", "pt-BR", "", None):
+        assert i18n.language_of(unknown) == "en"
+    assert i18n.t("es-ES", "error.no_active_game") == i18n.t("en", "error.no_active_game")
 
 
 def test_translator_is_a_small_value_that_pickles() -> None:
@@ -62,8 +63,86 @@ def test_translator_is_a_small_value_that_pickles() -> None:
 
     tr = i18n.translator("en-GB")
     assert pickle.loads(pickle.dumps(tr)) == tr
-    assert tr("error.lobby_full", capacity=3) == i18n.t("en", "error.lobby_full", capacity=3)
+    assert tr("game.log.more", count=3) == i18n.t("en", "game.log.more", count=3)
     assert tr.join(["a", "b"]) == "a and b"
+
+
+@pytest.fixture
+def apples(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A catalogue folder of test words beside the real ones: apples in four languages."""
+    words = {
+        "en": {"test.apples.one": "{count} apple", "test.apples.other": "{count} apples"},
+        "fr": {
+            "test.apples.one": "{count} pomme",
+            "test.apples.many": "{count} de pommes",
+            "test.apples.other": "{count} pommes",
+        },
+        "de": {"test.apples.one": "{count} Apfel", "test.apples.other": "{count} Äpfel"},
+        "ja": {"test.apples.other": "りんご{count}個"},
+    }
+    folder = tmp_path / "test"
+    folder.mkdir()
+    for lang, entries in words.items():
+        (folder / f"{lang}.json").write_text(json.dumps(entries), encoding="utf-8")
+    real = i18n.catalogue_folders()
+    monkeypatch.setattr(i18n, "catalogue_folders", lambda: (*real, folder))
+
+
+def test_english_says_one_and_other(apples: None) -> None:
+    assert [i18n.t("en", "test.apples", count=n) for n in (0, 1, 2)] == [
+        "0 apples",
+        "1 apple",
+        "2 apples",
+    ]
+    assert i18n.is_plural("test.apples") and i18n.has("test.apples")
+    assert i18n.fields("test.apples") == {"count"}
+
+
+def test_french_zero_and_one_are_one_and_millions_are_many(apples: None) -> None:
+    assert i18n.t("fr", "test.apples", count=0) == "0 pomme"
+    assert i18n.t("fr", "test.apples", count=1) == "1 pomme"
+    assert i18n.t("fr", "test.apples", count=2) == "2 pommes"
+    assert i18n.t("fr", "test.apples", count=1_000_000) == "1\u202f000\u202f000 de pommes"
+
+
+def test_japanese_has_one_form_and_german_two(apples: None) -> None:
+    assert {i18n.t("ja", "test.apples", count=n) for n in (1, 2)} == {"りんご1個", "りんご2個"}
+    assert i18n.cldr.plural_categories("ja") == {"other"}
+    assert i18n.t("de", "test.apples", count=1) == "1 Apfel"
+    assert i18n.t("de", "test.apples", count=0) == "0 Äpfel"
+
+
+def test_numbers_and_lists_follow_the_language(apples: None) -> None:
+    assert i18n.t("de", "test.apples", count=12345) == "12.345 Äpfel"
+    assert i18n.t("en", "test.apples", count=12345) == "12,345 apples"
+    assert i18n.join_list("en", ["a", "b", "c"]) == "a, b and c"  # the catalogue's en_GB
+    assert i18n.join_list("en-US", ["a", "b", "c"]) == "a, b, and c"
+    assert i18n.join_list("fr", ["a", "b", "c"]) == "a, b et c"
+    assert i18n.join_list("de", ["a", "b", "c"]) == "a, b und c"
+    assert i18n.join_list("ja", ["a", "b", "c"]) == "a、b、c"
+    assert i18n.join_list("ja", []) == "" and i18n.join_list("ja", ["a"]) == "a"
+
+
+def test_a_plural_key_needs_its_count() -> None:
+    with pytest.raises(KeyError):
+        i18n.t("en", "game.log.more")
+    with pytest.raises(TypeError):
+        i18n.t("en", "game.log.more", count="3")
+
+
+def test_no_code_chooses_words_by_comparing_a_count_with_one() -> None:
+    """Plural forms come from the catalogue (CLDR categories), not from ``if n == 1``."""
+    pattern = re.compile(r"(len\([^)]*\)|count|n)\s*[=!]=\s*1\b.*\b(key|tr\(|t\()")
+    found = []
+    for package in ("bot", "render", "i18n"):
+        for path in (ROOT / package).rglob("*.py"):
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                if pattern.search(line):
+                    found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    assert not found
+    english = i18n.catalogue("en")
+    pairs = [k for k in english if k.endswith(("_one", "_many")) and k.rsplit("_", 1)[0] in english]
+    assert not pairs, "a sentence and its *_one/*_many twin: make it a plural key"
 
 
 def test_unknown_key_is_a_bug() -> None:

@@ -61,7 +61,15 @@ def lobby_content(locale: str, snap: GameSnapshot) -> str:
     if changed:
         shown = [option_text(locale, snap.game, name, value) for name, value in changed.items()]
         lines.append(t(locale, "lobby.options", options=join_list(locale, shown)))
-    lines.append(t(locale, "lobby.hint", minimum=info.min_seats, capacity=snap.capacity))
+    lines.append(
+        t(
+            locale,
+            "lobby.hint",
+            count=snap.capacity,
+            minimum=info.min_seats,
+            capacity=snap.capacity,
+        )
+    )
     return "\n".join(lines)
 
 

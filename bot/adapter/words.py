@@ -20,9 +20,15 @@ def channel_locale(interaction: discord.Interaction) -> str:
     return str(locale.value) if locale else DEFAULT_LOCALE
 
 
+#: errors whose sentence has plural forms, and the parameter that counts
+COUNTED = {"error.lobby_full": "capacity"}
+
+
 def error_text(locale: str, error: UserFacingError) -> str:
     """The sentence for a player-facing error, with a message link when the error carries one."""
     params = dict(error.params)
+    if error.key in COUNTED:
+        params["count"] = params[COUNTED[error.key]]
     if error.key == "error.channel_busy" and params.get("message_id"):
         guild = params.get("guild_id") or "@me"
         link = f"https://discord.com/channels/{guild}/{params['channel_id']}/{params['message_id']}"

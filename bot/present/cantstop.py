@@ -41,8 +41,8 @@ def _claims(
     new = [c for c in COLUMNS if after.owner(c) != before.owner(c)]
     if not new:
         return []
-    key = "cantstop.event.claimed" if len(new) == 1 else "cantstop.event.claimed_many"
-    return [tr(key, player=player, columns=words.columns(tr, new))]
+    columns = words.columns(tr, new)
+    return [tr("cantstop.event.claimed", count=len(new), player=player, columns=columns)]
 
 
 class CantStopPresenter:

@@ -43,3 +43,12 @@ def card_name(tr: Translator, card_id: int) -> str:
 def spirit_rule(tr: Translator, card_id: int) -> str:
     """``#35 deer: each tree of height 2-3 → 4``: what a spirit card scores."""
     return tr(f"harmonies.spirit.{card_id}")
+
+
+def solo_result(tr: Translator, score: int, suns: int) -> dict[str, str]:
+    """``score`` and ``suns`` of a solo game as counted words (``12 points``, ``1 sun``), the
+    parameters of the sentences that tell a solo result."""
+    return {
+        "score": tr("harmonies.ui.points", count=score),
+        "suns": tr("harmonies.ui.suns", count=suns),
+    }

@@ -100,7 +100,8 @@ def draw_rgb(
     if state.seats > 1:
         draw_others(img, state, focus, tr, names, others_top, score_top)
     else:
-        text = tr("harmonies.board.suns", suns=scoring.solo_suns(state))
+        suns = scoring.solo_suns(state)
+        text = tr("harmonies.board.suns", count=suns, suns=suns)
         draw_text(img, (RIGHT_X, others_top + 16), text, MIN_TEXT, INK, True, "lm")
     draw_scores(img, state, tr, names, score_top)
     return img

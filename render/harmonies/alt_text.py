@@ -33,6 +33,7 @@ def describe(state: HarmoniesState, tr: Translator, names: Sequence[str] | None 
         parts.append(
             tr(
                 "harmonies.alt.player",
+                count=totals[seat],
                 player=tr.player(seat, names),
                 score=totals[seat],
                 cards=sep.join(f"{cid} ({n})" for cid, n in p.cards) or "-",

@@ -8,6 +8,7 @@ from engines.harmonies.rules import HarmoniesEngine
 from engines.harmonies.state import HarmoniesState, Phase, TurnStep
 from engines.harmonies.turn import turn_step
 from i18n import Translator
+from i18n.games.harmonies import solo_result
 
 #: the engine the picture asks for scores and winners
 ENGINE = HarmoniesEngine()
@@ -25,10 +26,11 @@ def status(state: HarmoniesState, tr: Translator, names: Sequence[str] | None) -
     if state.phase == Phase.OVER:
         if state.seats == 1:
             total = ENGINE.scores(state)[0]
-            return tr("harmonies.board.status.solo_over", score=total, suns=ENGINE.suns(state))
+            result = solo_result(tr, total, ENGINE.suns(state))
+            return tr("harmonies.board.status.solo_over", **result)
         winners = [tr.player(s, names) for s in ENGINE.winners(state)]
         if len(winners) > 1:
-            return tr("harmonies.board.status.tie", players=" & ".join(winners))
+            return tr("harmonies.board.status.tie", players=tr.join(winners))
         return tr("harmonies.board.status.over", player=winners[0])
     player = tr.player(state.active, names)
     if state.phase == Phase.CHANCE:
@@ -39,6 +41,5 @@ def status(state: HarmoniesState, tr: Translator, names: Sequence[str] | None) -
     if step is TurnStep.TAKE:
         return tr("harmonies.board.status.take", player=player)
     if step is TurnStep.PLACE:
-        key = "place_one" if len(state.hand) == 1 else "place"
-        return tr(f"harmonies.board.status.{key}", player=player, count=len(state.hand))
+        return tr("harmonies.board.status.place", player=player, count=len(state.hand))
     return tr("harmonies.board.status.finish", player=player)

@@ -46,6 +46,7 @@ def describe(state: KokeshiState, tr: Translator, names: Sequence[str] | None = 
         heights = [
             tr(
                 "kokeshi.alt.track",
+                count=s.height(s.active, c),
                 kokeshi=kokeshi_word(tr, c),
                 height=s.height(s.active, c),
                 pos=s.pos[s.active][c],

@@ -199,6 +199,7 @@ def draw_scores(img: Image.Image, s: KokeshiState, tr: Translator) -> None:
         )
         text = tr(
             "kokeshi.score_line",
+            count=parts["total"],
             total=parts["total"],
             achievements=achievement_count(data, s, seat),
         )
@@ -212,7 +213,8 @@ def draw_small(
     data = load()
     d = ImageDraw.Draw(img)
     cw, rh = 30, 22
-    label = tr("kokeshi.small_score", total=breakdown(data, s, seat)["total"])
+    total = breakdown(data, s, seat)["total"]
+    label = tr("kokeshi.small_score", count=total, total=total)
     badge(
         img,
         "pill",

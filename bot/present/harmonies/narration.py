@@ -33,10 +33,9 @@ class _Lines:
             self.lines.append(tr("harmonies.ui.event.place", player=self.player, placements=text))
         if self.cubes:
             text = tr.join(self.cubes)
-            key = (
-                "harmonies.ui.event.cube" if len(self.cubes) > 1 else "harmonies.ui.event.cube_one"
+            self.lines.append(
+                tr("harmonies.ui.event.cube", count=len(self.cubes), player=self.player, cubes=text)
             )
-            self.lines.append(tr(key, player=self.player, cubes=text))
         self.places, self.cubes = [], []
 
     def add(self, line: str) -> None:
@@ -82,7 +81,7 @@ class _Lines:
                     if placed == len(CARDS[cid].track)
                     else "harmonies.ui.event.cube_item"
                 )
-                self.cubes.append(tr(key, card=card, hex=hex_code, points=points))
+                self.cubes.append(tr(key, count=points, card=card, hex=hex_code, points=points))
         elif kind in ("card", "discard", "keep"):
             card = card_name(tr, int(rest))
             self.add(tr(f"harmonies.ui.event.{kind}", player=player, card=card))

@@ -9,7 +9,7 @@ from bot.present.harmonies.game import ENGINE
 from engines.harmonies.state import HarmoniesState, Phase, TurnStep
 from engines.harmonies.turn import turn_step
 from i18n import Translator
-from i18n.games.harmonies import colours_and
+from i18n.games.harmonies import colours_and, solo_result
 
 
 def prompt(s: HarmoniesState, names: Sequence[str], tr: Translator) -> str:
@@ -17,7 +17,7 @@ def prompt(s: HarmoniesState, names: Sequence[str], tr: Translator) -> str:
     if s.phase == Phase.OVER:
         if s.seats == 1:
             total = ENGINE.scores(s)[0]
-            return tr("harmonies.ui.prompt.solo_over", score=total, suns=ENGINE.suns(s))
+            return tr("harmonies.ui.prompt.solo_over", **solo_result(tr, total, ENGINE.suns(s)))
         winners = [tr.player(w, names) for w in ENGINE.winners(s)]
         return tr("harmonies.ui.prompt.over", players=tr.join(winners))
     if s.phase == Phase.CHANCE:
@@ -34,7 +34,7 @@ def prompt(s: HarmoniesState, names: Sequence[str], tr: Translator) -> str:
     elif step is TurnStep.TAKE:
         key = f"harmonies.ui.prompt.take{more}"
     elif step is TurnStep.PLACE:
-        key = f"harmonies.ui.prompt.place{'' if len(s.hand) > 1 else '_one'}{more}"
+        key = f"harmonies.ui.prompt.place{more}"
         params = {"count": len(s.hand), "tokens": colours_and(tr, s.hand)}
     else:
         key = {

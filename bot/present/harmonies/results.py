@@ -8,6 +8,7 @@ from bot.present.harmonies.game import ENGINE
 from engines.harmonies import scoring
 from engines.harmonies.state import HarmoniesState
 from i18n import Translator
+from i18n.games.harmonies import solo_result
 
 
 def final_lines(s: HarmoniesState, names: Sequence[str], tr: Translator) -> list[str]:
@@ -25,6 +26,7 @@ def final_lines(s: HarmoniesState, names: Sequence[str], tr: Translator) -> list
         lines.append(
             tr(
                 "harmonies.ui.event.final",
+                count=parts["total"],
                 player=tr.player(seat, names),
                 total=parts["total"],
                 parts=text,
@@ -32,7 +34,7 @@ def final_lines(s: HarmoniesState, names: Sequence[str], tr: Translator) -> list
         )
     if s.seats == 1:
         total = ENGINE.scores(s)[0]
-        lines.append(tr("harmonies.ui.event.solo", score=total, suns=ENGINE.suns(s)))
+        lines.append(tr("harmonies.ui.event.solo", **solo_result(tr, total, ENGINE.suns(s))))
         return lines
     totals = ENGINE.scores(s)
     tied = [seat for seat, total in enumerate(totals) if total == max(totals)]

@@ -33,8 +33,9 @@ def final_lines(tr: Translator, s: KokeshiState, names: Sequence[str]) -> list[s
     winners = best_seats(DATA, s)
     best = max(totals)
     players = tr.join([names[w] for w in winners])
-    key = "kokeshi.ui.event.winner" if len(winners) == 1 else "kokeshi.ui.event.winners"
-    lines.append(tr(key, players=players, points=best))
+    # one winner, or a shared win: two sentences, each with its plural forms for the points
+    key = "kokeshi.ui.event.winners" if len(winners) > 1 else "kokeshi.ui.event.winner"
+    lines.append(tr(key, count=best, players=players, points=best))
     decided_by = tiebreak(DATA, s)
     if decided_by is not None:
         lines.append(tr(f"kokeshi.ui.event.tiebreak_{decided_by}"))
