@@ -26,6 +26,7 @@ from bot.games import load_games
 from bot.service.bots import bot_to_move
 from bot.service.games import GameService
 from bot.service.models import GameSnapshot, Outcome
+from bot.service.servers import ServerSettings
 from bot.settings import Settings, heartbeat_path
 from i18n import DEFAULT_LOCALE, t
 
@@ -59,6 +60,7 @@ class BoardroomBot(discord.Client):
         self.tree = GameTree(self)
         self.runtime = Runtime(
             service=service,
+            servers=ServerSettings(service.store),
             settings=settings,
             gate=InteractionGate(settings.max_in_flight, reply_error),
             bots=BotRunner(service, settings.bot_pause, self.post_to_channel),
@@ -95,7 +97,12 @@ class BoardroomBot(discord.Client):
             await self.tree.sync(guild=guild)
             log.info("commands synced to guild %s", self.settings.dev_guild_id)
             return
-        payload = [c.to_dict(self.tree) for c in self.tree.get_commands()]
+        # the payload as synced, localisations included: a changed catalogue syncs again
+        translator = self.tree.translator
+        assert translator is not None
+        payload = [
+            await c.get_translated_payload(self.tree, translator) for c in self.tree.get_commands()
+        ]
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
         marker = self.settings.database.with_name(self.settings.database.name + ".commands")
         if marker.is_file() and marker.read_text().strip() == digest:
@@ -127,7 +134,7 @@ class BoardroomBot(discord.Client):
 
     async def post_to_channel(self, snap: GameSnapshot, outcome: Outcome | None = None) -> None:
         """A public turn message sent as a plain channel message (no interaction to answer)."""
-        locale = self.guild_locale(snap.guild_id)
+        locale = await self.guild_locale(snap.guild_id)
         message = await messages.turn_message(locale, snap, outcome)
         channel = self.get_partial_messageable(snap.channel_id, guild_id=snap.guild_id)
         sent = await channel.send(
@@ -148,7 +155,11 @@ class BoardroomBot(discord.Client):
                 t(user_locale(interaction), "error.bad_custom_id"), ephemeral=True
             )
 
-    def guild_locale(self, guild_id: int | None) -> str:
+    async def guild_locale(self, guild_id: int | None) -> str:
+        """The language of a server's public messages: chosen by its admins, else its own."""
+        chosen = await self.runtime.servers.locale(guild_id)
+        if chosen:
+            return chosen
         guild = self.get_guild(guild_id) if guild_id else None
         return str(guild.preferred_locale.value) if guild else DEFAULT_LOCALE
 

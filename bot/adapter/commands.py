@@ -15,11 +15,12 @@ from bot.adapter.handlers import apply_outcome, guarded, post_turn, reply_privat
 from bot.adapter.outgoing import USERS_ONLY, board_file, lobby_view
 from bot.adapter.play_command import build_play_group
 from bot.adapter.runtime import runtime_of
+from bot.adapter.settings_command import build_settings_group
 from bot.adapter.words import channel_locale, text, user_locale
 from bot.present import get_presenter
 from bot.service.errors import NoActiveGame, PlayerNotInGame
 from engines.registry import game_names, get_engine
-from i18n import game_title, t, translator
+from i18n import game_title, has, t, translator
 from render import renderer, rules_png
 
 log = logging.getLogger(__name__)
@@ -42,7 +43,7 @@ async def open_lobby(
             options=given,
             players=players,
         )
-        message = messages.lobby_message(channel_locale(interaction), snap)
+        message = messages.lobby_message(await channel_locale(interaction), snap)
         await interaction.response.send_message(
             message.content, view=lobby_view(message), allowed_mentions=USERS_ONLY
         )
@@ -54,10 +55,15 @@ async def open_lobby(
 
 def build_game_group() -> app_commands.Group:
     group = app_commands.Group(
-        name="game", description=text("command.game.description"), guild_only=True
+        name=text("command.game.name"),
+        description=text("command.game.description"),
+        guild_only=True,
     )
 
-    @group.command(name="board", description=text("command.game.board.description"))
+    @group.command(
+        name=text("command.game.board.name"), description=text("command.game.board.description")
+    )
+    @app_commands.rename(player=text("command.game.board.player.name"))
     @app_commands.describe(player=text("command.game.board.player"))
     async def board(interaction: discord.Interaction, player: discord.User | None = None) -> None:
         async def work() -> None:
@@ -89,7 +95,9 @@ def build_game_group() -> app_commands.Group:
 
         await guarded(interaction, work())
 
-    @group.command(name="log", description=text("command.game.log.description"))
+    @group.command(
+        name=text("command.game.log.name"), description=text("command.game.log.description")
+    )
     async def game_log(interaction: discord.Interaction) -> None:
         async def work() -> None:
             service = runtime_of(interaction).service
@@ -99,7 +107,10 @@ def build_game_group() -> app_commands.Group:
 
         await guarded(interaction, work())
 
-    @group.command(name="move", description=text("command.game.move.description"))
+    @group.command(
+        name=text("command.game.move.name"), description=text("command.game.move.description")
+    )
+    @app_commands.rename(action=text("command.game.move.action.name"))
     @app_commands.describe(action=text("command.game.move.action"))
     async def move(interaction: discord.Interaction, action: str) -> None:
         async def work() -> None:
@@ -125,7 +136,10 @@ def build_game_group() -> app_commands.Group:
             app_commands.Choice(name=code, value=code) for code in snap.legal if wanted in code
         ][:25]
 
-    @group.command(name="abandon", description=text("command.game.abandon.description"))
+    @group.command(
+        name=text("command.game.abandon.name"),
+        description=text("command.game.abandon.description"),
+    )
     async def abandon(interaction: discord.Interaction) -> None:
         async def work() -> None:
             service = runtime_of(interaction).service
@@ -135,7 +149,7 @@ def build_game_group() -> app_commands.Group:
                 interaction.user.id,
                 bool(perms and perms.manage_channels),
             )
-            locale = channel_locale(interaction)
+            locale = await channel_locale(interaction)
             await interaction.response.send_message(
                 t(
                     locale,
@@ -181,10 +195,20 @@ async def log_text(service: Any, snap: Any, locale: str) -> str:
     return f"{title}\n{body}"
 
 
-def build_rules_command() -> app_commands.Command[Any, Any, Any]:
-    choices = [app_commands.Choice(name=get_engine(g).info.title, value=g) for g in game_names()]
+def title_text(game: str) -> str | app_commands.locale_str:
+    """A game's title as a choice name (its catalogue title, else the engine's own)."""
+    return text(f"{game}.title") if has(f"{game}.title") else get_engine(game).info.title
 
-    @app_commands.command(name="rules", description=text("command.rules.description"))
+
+def build_rules_command() -> app_commands.Command[Any, Any, Any]:
+    choices = [
+        app_commands.Choice(name=title_text(g), value=g) for g in game_names()
+    ]
+
+    @app_commands.command(
+        name=text("command.rules.name"), description=text("command.rules.description")
+    )
+    @app_commands.rename(game=text("command.rules.game.name"))
     @app_commands.describe(game=text("command.rules.game"))
     @app_commands.choices(game=choices)
     async def rules(interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
@@ -215,3 +239,4 @@ def register(tree: app_commands.CommandTree[Any]) -> None:
     tree.add_command(build_play_group(open_lobby))
     tree.add_command(build_game_group())
     tree.add_command(build_rules_command())
+    tree.add_command(build_settings_group())

@@ -69,7 +69,7 @@ async def post_turn(
     """Post the public turn message as a follow-up and remember it (for links and restarts)."""
     outcome = outcome_or_snap if isinstance(outcome_or_snap, Outcome) else None
     snap = outcome.after if outcome else outcome_or_snap
-    locale = channel_locale(interaction)
+    locale = await channel_locale(interaction)
     message = await messages.turn_message(locale, snap, outcome)
     sent = await interaction.followup.send(
         message.content,
@@ -138,7 +138,7 @@ async def apply_outcome(
 
 async def show_lobby(interaction: discord.Interaction, snap: GameSnapshot) -> None:
     """Replace the clicked lobby message with the lobby as it is now."""
-    message = messages.lobby_message(channel_locale(interaction), snap)
+    message = messages.lobby_message(await channel_locale(interaction), snap)
     await interaction.response.edit_message(
         content=message.content, view=lobby_view(message), allowed_mentions=USERS_ONLY
     )
@@ -148,7 +148,7 @@ async def on_lobby(interaction: discord.Interaction, game_id: int, op: str) -> N
     async def work() -> None:
         service = runtime_of(interaction).service
         user = interaction.user
-        locale = channel_locale(interaction)
+        locale = await channel_locale(interaction)
         if op == "join":
             snap = await service.join(game_id, user.id, user.display_name)
         elif op == "leave":

@@ -78,6 +78,14 @@ def play_subcommand(info: GameInfo, open_lobby: OpenLobby) -> app_commands.Comma
         **{PLAYERS: text("command.play.players")},
         **{spec.name: text(f"{game}.option.{spec.name}.help") for spec in info.options},
     )(play)
+    described = app_commands.rename(
+        **{PLAYERS: text("command.play.players.name")},
+        **{
+            spec.name: text(f"{game}.option.{spec.name}.param")
+            for spec in info.options
+            if has(f"{game}.option.{spec.name}.param")
+        },
+    )(described)
     chosen = app_commands.choices(
         **{s.name: _choices(game, s) for s in info.options if s.kind == "choice"}
     )(described)
@@ -88,7 +96,9 @@ def play_subcommand(info: GameInfo, open_lobby: OpenLobby) -> app_commands.Comma
 
 def build_play_group(open_lobby: OpenLobby) -> app_commands.Group:
     """One /play subcommand per registered game, with that game's options."""
-    group = app_commands.Group(name="play", description=text("command.play.description"))
+    group = app_commands.Group(
+        name=text("command.play.name"), description=text("command.play.description")
+    )
     for game in game_names():
         group.add_command(play_subcommand(get_engine(game).info, open_lobby))
     return group

@@ -19,6 +19,7 @@ import discord
 from bot.service.bots import bot_to_move, play_bot_turn
 from bot.service.games import GameService
 from bot.service.models import GameSnapshot, Outcome
+from bot.service.servers import ServerSettings
 from bot.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -92,6 +93,7 @@ class BotRunner:
 @dataclass
 class Runtime:
     service: GameService
+    servers: ServerSettings
     settings: Settings
     gate: InteractionGate
     bots: BotRunner

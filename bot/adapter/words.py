@@ -5,8 +5,9 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from bot.adapter.runtime import runtime_of
 from bot.service.errors import UserFacingError
-from i18n import DEFAULT_LOCALE, available_locales, game_title, language_of, t
+from i18n import DEFAULT_LOCALE, available_locales, catalogue, game_title, language_of, t
 
 
 def user_locale(interaction: discord.Interaction) -> str:
@@ -14,8 +15,12 @@ def user_locale(interaction: discord.Interaction) -> str:
     return str(interaction.locale.value) if interaction.locale else DEFAULT_LOCALE
 
 
-def channel_locale(interaction: discord.Interaction) -> str:
-    """The server's language: for messages everyone in the channel reads."""
+async def channel_locale(interaction: discord.Interaction) -> str:
+    """The server's language, for messages everyone in the channel reads: the one its admins
+    chose with ``/settings language``, else the server's Discord locale."""
+    chosen = await runtime_of(interaction).servers.locale(interaction.guild_id)
+    if chosen:
+        return chosen
     locale = interaction.guild_locale or interaction.locale
     return str(locale.value) if locale else DEFAULT_LOCALE
 
@@ -40,12 +45,24 @@ def error_text(locale: str, error: UserFacingError) -> str:
 
 
 def text(key: str) -> app_commands.locale_str:
-    """A command description: English now, other languages through ``CatalogueTranslator``."""
+    """A command's or option's name, description or choice: English (the key's text) for
+    Discord's default, every other catalogue language through ``CatalogueTranslator``."""
     return app_commands.locale_str(t(DEFAULT_LOCALE, key), key=key)
 
 
+#: where Discord wants a name: lowercase, without spaces
+NAME_LOCATIONS = frozenset(
+    {
+        app_commands.TranslationContextLocation.command_name,
+        app_commands.TranslationContextLocation.group_name,
+        app_commands.TranslationContextLocation.parameter_name,
+    }
+)
+
+
 class CatalogueTranslator(app_commands.Translator):
-    """Gives Discord the command descriptions of every catalogue language we have."""
+    """Gives Discord the command names, descriptions and choices of every catalogue language
+    (the language's own words only: where it has none, Discord shows the English default)."""
 
     async def translate(
         self,
@@ -57,4 +74,7 @@ class CatalogueTranslator(app_commands.Translator):
         lang = language_of(locale.value)
         if not key or lang == DEFAULT_LOCALE or lang not in available_locales():
             return None
-        return t(lang, key)
+        words = catalogue(lang).get(key)
+        if words is None:
+            return None
+        return words.lower() if context.location in NAME_LOCATIONS else words

@@ -136,6 +136,14 @@ class SqliteTx:
         )
 
 
+    async def set_server_locale(self, guild_id: int, locale: str | None, updated_at: str) -> None:
+        await self._conn.execute(
+            "INSERT INTO server_settings (guild_id, locale, updated_at) VALUES (?, ?, ?)"
+            " ON CONFLICT (guild_id) DO UPDATE SET locale = excluded.locale,"
+            " updated_at = excluded.updated_at",
+            (guild_id, locale, updated_at),
+        )
+
     async def replace_state(self, game_id: int, version: int, state_json: str) -> int:
         cursor = await self._conn.execute(
             "UPDATE games SET state_json = ? WHERE id = ? AND version = ?",
@@ -251,3 +259,17 @@ class SqliteStore:
         ):
             row = await cursor.fetchone()
         return (row[0], row[1]) if row else None
+
+    async def server_locale(self, guild_id: int) -> str | None:
+        async with (
+            self._reading() as conn,
+            conn.execute(
+                "SELECT locale FROM server_settings WHERE guild_id = ?", (guild_id,)
+            ) as cursor,
+        ):
+            row = await cursor.fetchone()
+        return row[0] if row else None
+
+    async def set_server_locale(self, guild_id: int, locale: str | None, updated_at: str) -> None:
+        async with self.write() as tx:
+            await tx.set_server_locale(guild_id, locale, updated_at)

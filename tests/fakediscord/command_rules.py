@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import re
+import unicodedata
 from typing import Any
 
 LOCALES = frozenset(
@@ -41,17 +41,34 @@ LOCALES = frozenset(
         "ko",
     ]
 )
-NAME = re.compile(r"^[-_'\w\u0900-\u097F\u0E00-\u0E7F]{1,32}$")
+#: Discord's chat input name rule: ``^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$``, lowercase
+#: wherever a letter has a lowercase form
+NAME_PUNCTUATION = frozenset("-_'")
 MAX_COMMANDS = 100
 MAX_OPTIONS = 25
 MAX_CHOICES = 25
 MAX_TOTAL_CHARS = 4000
 
 
+def _name_char(c: str) -> bool:
+    """A letter, a number, ``-``, ``_``, ``'`` or any Devanagari or Thai character."""
+    return (
+        c in NAME_PUNCTUATION
+        or unicodedata.category(c)[0] in "LN"
+        or "\u0900" <= c <= "\u097f"
+        or "\u0e00" <= c <= "\u0e7f"
+    )
+
+
+def valid_chat_input_name(name: str) -> bool:
+    """Whether Discord accepts ``name`` as a (localised) command, option or group name."""
+    return 1 <= len(name) <= 32 and all(map(_name_char, name)) and name == name.lower()
+
+
 def _check_name(name: Any, where: str, errors: list[str], *, chat_input: bool) -> None:
     if not isinstance(name, str) or not 1 <= len(name) <= 32:
         errors.append(f"{where}.name: must be 1-32 characters")
-    elif chat_input and (not NAME.match(name) or name != name.lower()):
+    elif chat_input and not valid_chat_input_name(name):
         errors.append(f"{where}.name: invalid chat input name {name!r}")
 
 
@@ -102,15 +119,45 @@ def _check_options(options: list[dict[str, Any]], where: str, errors: list[str])
             name = choice.get("name")
             if not isinstance(name, str) or not 1 <= len(name) <= 100:
                 errors.append(f"{here}.choices.{j}.name: must be 1-100 characters")
+            for locale, value in (choice.get("name_localizations") or {}).items():
+                if locale not in LOCALES:
+                    errors.append(f"{here}.choices.{j}.name_localizations.{locale}: invalid locale")
+                elif not isinstance(value, str) or not 1 <= len(value) <= 100:
+                    errors.append(
+                        f"{here}.choices.{j}.name_localizations.{locale}: must be 1-100 characters"
+                    )
+        names_by_locale: dict[str, set[str]] = {}
+        for sibling in options:
+            for locale, value in (sibling.get("name_localizations") or {}).items():
+                if value in names_by_locale.setdefault(locale, set()) and sibling is opt:
+                    errors.append(f"{here}.name_localizations.{locale}: duplicate option name")
+                names_by_locale[locale].add(value)
 
 
-def _total_chars(obj: dict[str, Any]) -> int:
-    total = len(str(obj.get("name") or "")) + len(str(obj.get("description") or ""))
+def _localised(obj: dict[str, Any], field: str, locale: str | None) -> str:
+    """``obj[field]`` as readers in ``locale`` see it (None: the default)."""
+    local = (obj.get(f"{field}_localizations") or {}).get(locale) if locale else None
+    return str(local if local is not None else obj.get(field) or "")
+
+
+def _total_chars(obj: dict[str, Any], locale: str | None = None) -> int:
+    """Characters of names, descriptions and choice values, as one locale sees them (Discord
+    applies the 4,000 limit to every locale's text)."""
+    total = len(_localised(obj, "name", locale)) + len(_localised(obj, "description", locale))
     for opt in obj.get("options") or []:
-        total += _total_chars(opt)
+        total += _total_chars(opt, locale)
     for choice in obj.get("choices") or []:
-        total += len(str(choice.get("name") or "")) + len(str(choice.get("value") or ""))
+        total += len(_localised(choice, "name", locale)) + len(str(choice.get("value") or ""))
     return total
+
+
+def _locales_used(obj: dict[str, Any]) -> set[str]:
+    found: set[str] = set()
+    for field in ("name_localizations", "description_localizations"):
+        found |= set(obj.get(field) or {})
+    for child in [*(obj.get("options") or []), *(obj.get("choices") or [])]:
+        found |= _locales_used(child)
+    return found
 
 
 def validate_commands(commands: list[dict[str, Any]]) -> list[str]:
@@ -129,6 +176,9 @@ def validate_commands(commands: list[dict[str, Any]]) -> list[str]:
         seen.add(key)
         if chat_input:
             _check_options(list(cmd.get("options") or []), f"{i}.options", errors)
-            if _total_chars(cmd) > MAX_TOTAL_CHARS:
-                errors.append(f"{i}: more than {MAX_TOTAL_CHARS} characters in total")
+            for locale in [None, *sorted(_locales_used(cmd))]:
+                if _total_chars(cmd, locale) > MAX_TOTAL_CHARS:
+                    errors.append(
+                        f"{i}: more than {MAX_TOTAL_CHARS} characters in total ({locale or 'default'})"
+                    )
     return errors

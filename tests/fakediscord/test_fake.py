@@ -475,6 +475,55 @@ def test_command_rules() -> None:
         assert words in problems
 
 
+def test_localised_command_rules() -> None:
+    """Localised names follow the same rule as names (lowercase letters and numbers of any
+    script, ``-``, ``_``, ``'``, 1-32 characters), descriptions and choices 1-100 characters."""
+    from tests.fakediscord.command_rules import valid_chat_input_name, validate_commands
+
+    for good in ("spielen", "règles", "プレイ", "ゲーム盤", "joueur-2", "aujourd'hui", "ค้นหา"):
+        assert valid_chat_input_name(good), good
+    for bad in ("Spielen", "zwei wörter", "盤・面", "a" * 33, "", "play!", "ÉTAT"):
+        assert not valid_chat_input_name(bad), bad
+    option = {
+        "type": 3,
+        "name": "game",
+        "description": "g",
+        "name_localizations": {"de": "Spiel", "ja": "ゲーム"},
+        "description_localizations": {"fr": "x" * 101},
+        "choices": [{"name": "Nim", "value": "nim", "name_localizations": {"ja": "", "xx": "n"}}],
+    }
+    cmd = {
+        "name": "rules",
+        "description": "Rules",
+        "name_localizations": {"ja": "ルール", "fr": "les règles"},
+        "options": [option],
+    }
+    problems = validate_commands([cmd])
+    joined = " | ".join(problems)
+    assert "0.name_localizations.fr.name: invalid chat input name" in joined
+    assert "0.options.0.name_localizations.de.name: invalid chat input name" in joined
+    assert "0.options.0.description_localizations.fr: must be 1-100" in joined
+    assert "choices.0.name_localizations.ja: must be 1-100" in joined
+    assert "choices.0.name_localizations.xx: invalid locale" in joined
+    assert not [p for p in problems if ".ja" in p and "choices" not in p]
+
+    def command(choice_chars: int) -> dict:
+        options = [
+            {
+                "type": 3,
+                "name": f"o{k:02d}",
+                "description": "x",
+                "description_localizations": {"de": "y" * 100},
+                "choices": [{"name": "c", "value": "v", "name_localizations": {"de": "z" * choice_chars}}],
+            }
+            for k in range(25)
+        ]
+        return {"name": "big", "description": "d" * 100, "options": options}
+
+    assert validate_commands([command(50)]) == []  # 3,930 characters in German
+    assert validate_commands([command(60)]) == ["0: more than 4000 characters in total (de)"]
+
+
 def test_message_rules() -> None:
     from tests.fakediscord.message_rules import component_problems, embed_problems
 

@@ -1,0 +1,49 @@
+"""A server's chosen language: stored per server (migration 0004), survives a restart, and can be
+forgotten again."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from bot.service.servers import ServerSettings
+from bot.storage.sqlite import SqliteStore
+
+
+async def test_a_servers_language_is_kept_per_server_and_survives_a_restart(tmp_path) -> None:
+    path = tmp_path / "b.db"
+    async with SqliteStore(path) as store:
+        servers = ServerSettings(store, clock=lambda: "t1")
+        assert await servers.locale(1) is None and await servers.locale(None) is None
+        await servers.set_locale(1, "ja")
+        await servers.set_locale(2, "de")
+        await servers.set_locale(2, "fr")  # a second choice replaces the first
+        assert await servers.locale(1) == "ja" and await servers.locale(2) == "fr"
+    async with SqliteStore(path) as store:
+        servers = ServerSettings(store)
+        assert (await servers.locale(1), await servers.locale(2), await servers.locale(3)) == (
+            "ja",
+            "fr",
+            None,
+        )
+        await servers.set_locale(1, None)  # back to the server's own Discord language
+        assert await servers.locale(1) is None
+    rows = sqlite3.connect(path).execute("SELECT guild_id, locale FROM server_settings").fetchall()
+    assert sorted(rows) == [(1, None), (2, "fr")]
+
+
+async def test_a_lookup_is_remembered(tmp_path) -> None:
+    async with SqliteStore(tmp_path / "b.db") as store:
+        servers = ServerSettings(store)
+        await servers.set_locale(7, "de")
+        calls = 0
+        real = store.server_locale
+
+        async def counted(guild_id: int) -> str | None:
+            nonlocal calls
+            calls += 1
+            return await real(guild_id)
+
+        store.server_locale = counted  # type: ignore[method-assign]
+        assert [await servers.locale(7) for _ in range(3)] == ["de"] * 3
+        assert [await servers.locale(8) for _ in range(3)] == [None] * 3
+        assert calls == 1  # 7 was known since it was set; 8 was read once
