@@ -32,7 +32,7 @@ def shape_word(tr: Translator, stack: tuple[str, ...]) -> str:
         return tr(f"harmonies.ui.shape.trunk{len(stack)}")
     if stack == ("red",):
         return tr("harmonies.ui.shape.red")
-    return tr("harmonies.ui.shape.other", height=len(stack))
+    return tr("harmonies.ui.shape.stack", height=len(stack))
 
 
 def _cell(state: HarmoniesState, code: str) -> int | None:
