@@ -3,6 +3,7 @@ FROM python:3.11-slim AS build
 WORKDIR /src
 COPY pyproject.toml README.md ./
 COPY engines ./engines
+COPY i18n ./i18n
 COPY render ./render
 COPY bot ./bot
 RUN pip install --no-cache-dir --prefix=/install .

@@ -32,12 +32,57 @@ COMPRESS_LEVEL = 3
 _SUPERSAMPLE = 4
 
 
+#: the faces every language is drawn with: BIZ UDPGothic (SIL Open Font Licence, see
+#: BIZUDPGOTHIC-LICENSE.txt) has Japanese, Latin, Greek and Cyrillic, so the layout is the same in
+#: every language; DejaVu Sans (Bitstream Vera licence, FONT-LICENSE.txt) draws the few symbols and
+#: letters it lacks (⌂, ✦, Vietnamese tones, the narrow no-break space of French numbers)
+FACES = (
+    ("BIZUDPGothic-Regular.ttf", "BIZUDPGothic-Bold.ttf"),
+    ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"),
+)
+
+
 @cache
+def _face_bytes(name: str) -> bytes:
+    return resources.files("render").joinpath("assets", name).read_bytes()
+
+
+@cache
+def coverage(name: str) -> frozenset[int]:
+    """The code points a bundled font file has glyphs for (its cmap)."""
+    from fontTools.ttLib import TTFont
+
+    return frozenset(TTFont(io.BytesIO(_face_bytes(name)), lazy=True).getBestCmap())
+
+
+@cache
+def _face(size: int, bold: bool, fallback: bool) -> ImageFont.FreeTypeFont:
+    name = FACES[1 if fallback else 0][1 if bold else 0]
+    return ImageFont.truetype(io.BytesIO(_face_bytes(name)), size)
+
+
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """DejaVu Sans, bundled in render/assets (Bitstream Vera licence, see FONT-LICENSE.txt)."""
-    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    data = resources.files("render").joinpath("assets", name).read_bytes()
-    return ImageFont.truetype(io.BytesIO(data), size)
+    """The main face (BIZ UDPGothic) at ``size``; ``draw_text`` falls back per character."""
+    return _face(size, bold, False)
+
+
+def drawable(char: str) -> bool:
+    """Whether one of the bundled faces has a glyph for ``char``."""
+    return char.isspace() or any(ord(char) in coverage(regular) for regular, _ in FACES)
+
+
+def _runs(text: str, bold: bool) -> list[tuple[str, bool]]:
+    """``text`` cut into runs drawn by one face each: (run, drawn by the fallback face)."""
+    main = coverage(FACES[0][0])
+    spare = coverage(FACES[1][0])
+    runs: list[tuple[str, bool]] = []
+    for char in text:
+        fallback = ord(char) not in main and ord(char) in spare
+        if runs and runs[-1][1] == fallback:
+            runs[-1] = (runs[-1][0] + char, fallback)
+        else:
+            runs.append((char, fallback))
+    return runs
 
 
 # -- colours -------------------------------------------------------------------------------------
@@ -112,13 +157,28 @@ class FixedPalette:
 
 @lru_cache(maxsize=4096)
 def _text_layout(text: str, size: int, bold: bool) -> tuple[Image.Image, int, int, int, int, int]:
-    """Mask cropped to the ink, then ink left, ink top, advance width, cap top, cap bottom."""
-    f = font(size, bold)
-    left, top, right, bottom = f.getbbox(text)
-    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255)
-    _, cap_top, _, cap_bottom = f.getbbox("H")
-    return mask, left, top, round(f.getlength(text)), cap_top, cap_bottom
+    """Mask cropped to the ink, then ink left, ink top, advance width, cap top, cap bottom
+    (coordinates from the main face's top-left origin; fallback runs sit on its baseline)."""
+    main = font(size, bold)
+    baseline = main.getmetrics()[0]
+    placed = []
+    x = 0.0
+    for run, fallback in _runs(text, bold) or [("", False)]:
+        face = _face(size, bold, fallback)
+        left, top, right, bottom = face.getbbox(run, anchor="ls")
+        placed.append((run, face, x, (x + left, baseline + top, x + right, baseline + bottom)))
+        x += face.getlength(run)
+    left = min(box[0] for *_, box in placed)
+    top = min(box[1] for *_, box in placed)
+    right = max(box[2] for *_, box in placed)
+    bottom = max(box[3] for *_, box in placed)
+    x0, y0 = int(left // 1), int(top // 1)
+    mask = Image.new("L", (max(1, int(-(-right // 1)) - x0), max(1, int(-(-bottom // 1)) - y0)), 0)
+    draw = ImageDraw.Draw(mask)
+    for run, face, at, _ in placed:
+        draw.text((at - x0, baseline - y0), run, font=face, fill=255, anchor="ls")
+    _, cap_top, _, cap_bottom = main.getbbox("H")
+    return mask, x0, y0, round(x), cap_top, cap_bottom
 
 
 def text_mask(text: str, size: int, bold: bool = False) -> Image.Image:
@@ -138,6 +198,30 @@ def ellipsize(text: str, size: int, bold: bool, max_width: int) -> str:
     while text and text_width(text + "…", size, bold) > max_width:
         text = text[:-1]
     return text.rstrip() + "…"
+
+
+def wrap(text: str, size: int, bold: bool, max_width: int, max_lines: int = 2) -> list[str]:
+    """``text`` in at most ``max_lines`` lines of at most ``max_width`` pixels: broken between
+    words, or anywhere in a run without spaces (Japanese), the last line ellipsized if need be."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        trial = f"{line} {word}" if line else word
+        if text_width(trial, size, bold) <= max_width:
+            line = trial
+            continue
+        if line:
+            lines.append(line)
+            line = ""
+        for char in word:  # a word (or a sentence without spaces) wider than the line
+            if line and text_width(line + char, size, bold) > max_width:
+                lines.append(line)
+                line = ""
+            line += char
+    lines.append(line)
+    if len(lines) > max_lines:
+        lines = [*lines[: max_lines - 1], " ".join(lines[max_lines - 1 :])]
+    return [ellipsize(x, size, bold, max_width) for x in lines]
 
 
 def draw_text(

@@ -80,4 +80,5 @@ def draw_legend(img: Image.Image, state: CantStopState, tr: Translator, names: l
         draw_text(img, (text_x, cy - 11), name, 18, INK, bold=True, anchor="lm")
         count = len(state.claimed_by(seat))
         claimed = tr("cantstop.board.claimed", count=count, goal=COLUMNS_TO_WIN)
+        claimed = ellipsize(claimed, 18, False, right - text_x)
         draw_text(img, (text_x, cy + 12), claimed, 18, INK, anchor="lm")

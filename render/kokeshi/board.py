@@ -16,6 +16,7 @@ from render.canvas import (
     badge,
     draw_text,
     ellipsize,
+    text_width,
 )
 from render.kokeshi.layout import FOCUS, HEADER_Y, MIN_TEXT, TITLE, WIDTH, base, palette
 from render.kokeshi.panels import (
@@ -49,8 +50,10 @@ def draw(
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, WIDTH, 50), fill=FOCUS)
     headline = status(s, tr, names)
-    draw_text(img, (20, 26), ellipsize(headline, TITLE, True, 900), TITLE, INK, True, "lm")
-    draw_text(img, (WIDTH - 20, 26), round_text(s, tr), MIN_TEXT, INK, True, "rm")
+    round_words = round_text(s, tr)
+    room = WIDTH - 60 - text_width(round_words, MIN_TEXT, True)
+    draw_text(img, (20, 26), ellipsize(headline, TITLE, True, room), TITLE, INK, True, "lm")
+    draw_text(img, (WIDTH - 20, 26), round_words, MIN_TEXT, INK, True, "rm")
     badge(
         img,
         "pill",

@@ -21,11 +21,14 @@ from engines.kokeshi.data import (
 )
 from i18n import Translator
 from i18n.games.kokeshi import animal_letter, animal_word, kokeshi_letter, kokeshi_word
-from render.canvas import BACKGROUND, GRID, INK, draw_text, ellipsize
+from render.canvas import BACKGROUND, GRID, INK, draw_text, ellipsize, text_width
 from render.kokeshi.layout import MIDLINE, MIN_TEXT, TITLE, YELLOW, palette
 from render.kokeshi.sprites import colour_chip, draw_tile, draw_tokens, effect_tokens, kokeshi_pill
 
 LEGEND_W = 1150
+#: the widest the legend grows for a language with longer words (beyond it, rows are cut)
+MAX_LEGEND_W = 1600
+TEXT_X = 160
 _LEGEND_EFFECTS: Sequence[tuple[str, Effect]] = (
     ("move_kokeshi", Effect(MOVE_KOKESHI, kokeshi=0)),
     ("move_any_1", Effect(MOVE_ANY, steps=1)),
@@ -40,7 +43,23 @@ _LEGEND_EFFECTS: Sequence[tuple[str, Effect]] = (
 
 
 def _row_text(img: Image.Image, y: float, text: str) -> None:
-    draw_text(img, (160, y), text, MIN_TEXT, INK, False, "lm")
+    fitted = ellipsize(text, MIN_TEXT, False, img.width - TEXT_X - 20)
+    draw_text(img, (TEXT_X, y), fitted, MIN_TEXT, INK, False, "lm")
+
+
+def _rows(tr: Translator) -> list[str]:
+    """The meaning of every row, top to bottom (the legend is as wide as the longest needs)."""
+    data = load()
+    return [
+        *(_effect_meaning(tr, key) for key, _ in _LEGEND_EFFECTS),
+        tr("kokeshi.legend.choice"),
+        tr("kokeshi.legend.both"),
+        *(kokeshi_word(tr, c) for c in range(len(data.columns))),
+        tr("kokeshi.legend.ach"),
+        tr("kokeshi.legend.yellow"),
+        tr("kokeshi.legend.kokeshi"),
+        tr("kokeshi.legend.midline"),
+    ]
 
 
 def legend(tr: Translator) -> Image.Image:
@@ -49,14 +68,16 @@ def legend(tr: Translator) -> Image.Image:
     rows = len(_LEGEND_EFFECTS) + 2 + len(data.columns) + 4
     row_h = 44
     height = 70 + rows * row_h + 20
-    img = Image.new("RGB", (LEGEND_W, height), BACKGROUND)
+    widest = max(text_width(text, MIN_TEXT) for text in _rows(tr))
+    width = min(max(LEGEND_W, TEXT_X + widest + 24), MAX_LEGEND_W)
+    img = Image.new("RGB", (width, height), BACKGROUND)
     d = ImageDraw.Draw(img)
     draw_text(img, (20, 34), tr("kokeshi.legend.title"), TITLE, INK, True, "lm")
     y = 70
     for key, e in _LEGEND_EFFECTS:
         draw_tokens(img, effect_tokens(tr, e), 80, y + row_h / 2, INK)
         text = _effect_meaning(tr, key)
-        _row_text(img, y + row_h / 2, ellipsize(text, MIN_TEXT, False, LEGEND_W - 180))
+        _row_text(img, y + row_h / 2, text)
         y += row_h
     for key, joiner in (("choice", "/"), ("both", "+")):
         draw_tokens(img, [("t", "A" + joiner + "B")], 80, y + row_h / 2, INK)

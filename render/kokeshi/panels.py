@@ -22,6 +22,7 @@ from render.canvas import (
     draw_text,
     ellipsize,
     text_width,
+    wrap,
 )
 from render.kokeshi.layout import (
     ANIMAL_H,
@@ -38,6 +39,7 @@ from render.kokeshi.layout import (
     ROWS_Y,
     SHAPES,
     SPACE,
+    WIDTH,
     YELLOW,
 )
 from render.kokeshi.sprites import colour_chip, draw_tile, kokeshi_pill, shape
@@ -174,7 +176,9 @@ def draw_animals(img: Image.Image, s: KokeshiState, tr: Translator) -> None:
         mid = top + (data.animal_positions - data.midline) * ANIMAL_H
         d.line((x0, mid, x0 + ANIMAL_W - 4, mid), fill=MIDLINE, width=4)
     bottom = top + data.animal_positions * ANIMAL_H
-    draw_text(img, (RIGHT_X, bottom + 20), tr("kokeshi.stack_hint"), MIN_TEXT, MUTED, False, "lm")
+    width = WIDTH - RIGHT_X - 16
+    for k, line in enumerate(wrap(tr("kokeshi.stack_hint"), MIN_TEXT, False, width)):
+        draw_text(img, (RIGHT_X, bottom + 20 + k * 30), line, MIN_TEXT, MUTED, False, "lm")
 
 
 def draw_scores(img: Image.Image, s: KokeshiState, tr: Translator) -> None:

@@ -119,7 +119,8 @@ def draw_tile(
     lines = tile_lines(tr, tile)
     room = x1 - reserve - x0 - STRIP - 6
     one = [tok for line in lines for tok in line]
-    if sum(_token_width(tok, MIN_TEXT) + 2 for tok in one) <= room or y1 - y0 < 56:
+    fits = sum(_token_width(tok, MIN_TEXT) + 2 for tok in one) <= room
+    if fits or len(lines) < 2 or y1 - y0 < 56:
         draw_tokens(img, one, cx, cy, INK)
     else:
         draw_tokens(img, lines[0], cx, cy - 14, INK)

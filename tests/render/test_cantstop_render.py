@@ -137,7 +137,7 @@ def test_same_state_same_bytes_even_with_cold_caches() -> None:
     assert png_of(state, NAMES[:3]) == first
     rebuilt = replay(ENGINE, 3, {}, log)
     assert rebuilt == state
-    for cached in (canvas.font, canvas._text_layout, canvas.shape_mask, cantstop.background):
+    for cached in (canvas._face, canvas._text_layout, canvas.shape_mask, cantstop.background):
         cached.cache_clear()
     assert png_of(rebuilt, NAMES[:3]) == first
 

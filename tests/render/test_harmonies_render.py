@@ -83,7 +83,7 @@ def test_same_state_same_bytes_even_with_cold_caches(sample: list[HarmoniesState
     first = png(state)
     assert png(state) == first
     for cached in (
-        canvas.font,
+        canvas._face,
         canvas._text_layout,
         canvas.shape_mask,
         harmonies.stack_sprite,
