@@ -21,6 +21,14 @@ from render import describe
 MAX_CONTENT = 2000
 
 
+def fit_content(text: str) -> str:
+    """A message's text within Discord's 2,000 characters: the newest lines kept, as the end of
+    a long turn (its result and the prompt) matters most."""
+    if len(text) <= MAX_CONTENT:
+        return text
+    return "…\n" + text[-(MAX_CONTENT - 2) :]
+
+
 def option_text(locale: str, game: str, name: str, value: object) -> str:
     """A game option as players read it, e.g. "Board side: B" or "Spirit cards: on"."""
     key = f"{game}.option.{name}"
@@ -70,7 +78,7 @@ def lobby_content(locale: str, snap: GameSnapshot) -> str:
             capacity=snap.capacity,
         )
     )
-    return "\n".join(lines)
+    return fit_content("\n".join(lines))
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,9 +168,7 @@ async def turn_message(
         lines.append(result_line(locale, snap))
     elif snap.to_move is not None:
         lines.append(presenter.prompt(snap.state, mentions(snap), locale))
-    content = "\n".join(lines)
-    if len(content) > MAX_CONTENT:
-        content = "…\n" + content[-(MAX_CONTENT - 2) :]
+    content = fit_content("\n".join(lines))
     png, alt = await board_png(locale, snap, focus_seat=focus_seat)
     controls = None
     if with_controls and snap.to_move is not None and not snap.seats[snap.to_move].is_bot:
