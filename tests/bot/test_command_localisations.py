@@ -52,6 +52,11 @@ async def test_every_command_option_and_choice_carries_the_three_languages() -> 
     game = {o["name"]: o for o in by_name["game"]["options"]}
     assert game["move"]["name_localizations"]["de"] == "zug"
     assert game["board"]["options"][0]["name_localizations"]["ja"] == "プレイヤー"
+    cantstop = next(o for o in by_name["play"]["options"] if o["name"] == "cantstop")
+    both = next(o for o in cantstop["options"] if o["name"] == "must_use_both_sums")
+    assert both["name_localizations"] == {"ja": "両方の合計", "de": "beide-summen", "fr": "deux-sommes"}
+    for option in cantstop["options"]:  # every option of a built-in game has its names
+        assert set(option["name_localizations"]) == set(LANGUAGES), option["name"]
     harmonies = next(o for o in by_name["play"]["options"] if o["name"] == "harmonies")
     for lang in LANGUAGES:
         assert harmonies["description_localizations"][lang] != harmonies["description"]
