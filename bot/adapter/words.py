@@ -26,7 +26,7 @@ async def channel_locale(interaction: discord.Interaction) -> str:
 
 
 #: errors whose sentence has plural forms, and the parameter that counts
-COUNTED = {"error.lobby_full": "capacity"}
+COUNTED = {"error.lobby_full": "capacity", "error.too_few_players": "minimum"}
 
 
 def error_text(locale: str, error: UserFacingError) -> str:

@@ -45,7 +45,7 @@ def narrate_turn(
             }
             if i + 1 < n and events[i + 1][0] == "top":
                 key = "kokeshi.ui.event.move_top" if first_move else "kokeshi.ui.event.cascade_top"
-                say(key, **moved, points=events[i + 1][2])
+                say(key, **moved, count=events[i + 1][2], points=events[i + 1][2])
                 i += 1
             else:
                 key = "kokeshi.ui.event.move" if first_move else "kokeshi.ui.event.cascade_move"
@@ -130,7 +130,12 @@ def narrate_turn(
             last = state.last_round() or 0
             if ev[1] == "achievements":
                 count = DATA.trigger[state.seats]
-                say("kokeshi.ui.event.trigger_achievements", player=player, count=count, last=last)
+                say(
+                    "kokeshi.ui.event.trigger_achievements",
+                    player=player,
+                    count=count,
+                    last=last,
+                )
             else:
                 say("kokeshi.ui.event.trigger_display", last=last)
         i += 1  # "queue" needs no words: the move itself follows

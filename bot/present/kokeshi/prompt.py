@@ -45,6 +45,7 @@ def prompt(s: KokeshiState, names: Sequence[str], tr: Translator) -> str:
         e = head(s.todo, TileEffect).effect(DATA)
         return tr(
             "kokeshi.ui.prompt.pick",
+            count=e.steps,
             player=player,
             steps=e.steps,
             effect=effect_text(tr, e),

@@ -32,11 +32,13 @@ def tile_text(tr: Translator, tile: int) -> str:
     """``Samurai tile (move any kokeshi up 1)`` or an achievement tile with its level and points."""
     if is_ach(tile):
         level = ach_level(tile)
+        points = DATA.ach_points[level]
         return tr(
             "kokeshi.ui.ach_tile",
+            count=points,
             colour=colour_word(tr, tile),
             level=level,
-            points=DATA.ach_points[level],
+            points=points,
         )
     return tr("kokeshi.ui.tile", colour=colour_word(tr, tile), effect=tile_effect(tr, tile))
 
