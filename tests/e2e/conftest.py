@@ -172,6 +172,26 @@ class BotProcess:
         """Fail if the bot token appears anywhere in the captured output."""
         assert self.driver.token not in self.log_text(), f"token leaked into {self.log_path}"
 
+    def seeds(self) -> list[int]:
+        """Every game seed in the bot's database (read-only, outside the bot)."""
+        import sqlite3
+
+        if not self.db_path.exists():
+            return []
+        conn = sqlite3.connect(f"file:{self.db_path}?mode=ro", uri=True)
+        try:
+            return [row[0] for row in conn.execute("SELECT seed FROM games")]
+        except sqlite3.OperationalError:  # killed before the first migration
+            return []
+        finally:
+            conn.close()
+
+    def assert_seeds_not_logged(self) -> None:
+        """Fail if any game seed appears in the captured output (it would predict every die)."""
+        text = self.log_text()
+        leaked = [seed for seed in self.seeds() if str(seed) in text]
+        assert not leaked, f"seeds {leaked} leaked into {self.log_path}"
+
 
 StartBot = Callable[..., Awaitable[BotProcess]]
 
@@ -184,7 +204,7 @@ async def bot_process(fake_discord: FakeDiscordDriver, tmp_path: Path) -> AsyncI
     BOARDROOM_DB=<tmp_path>/boardroom.db, DEV_GUILD_ID and LOG_LEVEL=DEBUG, in a
     scratch working directory; output goes to <tmp_path>/bot-N.log. The call
     returns once the fake sent READY and received the command sync PUT. At teardown
-    every bot is killed and its log must not contain the token.
+    every bot is killed and its log must contain neither the token nor a game seed.
     """
     bots: list[BotProcess] = []
 
@@ -215,3 +235,4 @@ async def bot_process(fake_discord: FakeDiscordDriver, tmp_path: Path) -> AsyncI
             await bot.kill()
         for bot in bots:
             bot.assert_token_not_logged()
+            bot.assert_seeds_not_logged()
