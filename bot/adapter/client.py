@@ -159,7 +159,7 @@ async def run_bot(settings: Settings) -> None:
     load_games(settings.game_modules)  # before the commands are built: /play lists every game
     if settings.api_base:
         point_rest_at(settings.api_base)
-    async with SqliteStore(settings.database) as store:
+    async with SqliteStore(settings.database, synchronous=settings.synchronous) as store:
         service = GameService(store)
         await service.upgrade_stored_states()
         client = BoardroomBot(settings, service)

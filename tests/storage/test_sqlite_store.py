@@ -145,3 +145,22 @@ async def test_reads_see_every_committed_write_under_concurrency(tmp_path) -> No
             *(create_and_read(c) for c in range(100, 400)), *(reader() for _ in range(10))
         )
         assert all(r is True for r in results[:300])
+
+
+async def test_commits_are_synced_in_full_unless_told_otherwise(tmp_path) -> None:
+    """synchronous=FULL: a commit the players saw survives a power cut, not only a SIGKILL."""
+
+    async def modes(store: SqliteStore) -> set[int]:
+        found = set()
+        for conn in (store._writer, store._reader):
+            assert conn is not None
+            async with conn.execute("PRAGMA synchronous") as cursor:
+                found.add((await cursor.fetchone())[0])
+        return found
+
+    async with SqliteStore(tmp_path / "full.db") as store:
+        assert await modes(store) == {2}  # FULL
+    async with SqliteStore(tmp_path / "normal.db", synchronous="NORMAL") as store:
+        assert await modes(store) == {1}
+    with pytest.raises(ValueError):
+        SqliteStore(tmp_path / "x.db", synchronous="OFF; DROP TABLE games")
