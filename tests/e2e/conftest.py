@@ -138,6 +138,43 @@ class BotProcess:
         await self._stop(signal.SIGTERM, timeout)
         return None if self.proc is None else self.proc.returncode
 
+    def pause(self) -> None:
+        """SIGSTOP: the process stalls (a swapping or overloaded host) until ``resume``."""
+        assert self.proc is not None and self.running
+        self.proc.send_signal(signal.SIGSTOP)
+
+    def resume(self) -> None:
+        """SIGCONT after ``pause``."""
+        assert self.proc is not None
+        with contextlib.suppress(ProcessLookupError):
+            self.proc.send_signal(signal.SIGCONT)
+
+    @contextlib.asynccontextmanager
+    async def stalled(self, seconds: float) -> AsyncIterator[None]:
+        """``async with bot.stalled(3.5): <send something>``: the bot is stopped before the
+        block and continued ``seconds`` after it began, so what the block sends reaches a
+        process that cannot answer in time."""
+        self.pause()
+        started = asyncio.get_running_loop().time()
+        try:
+            yield
+            await asyncio.sleep(max(0.0, seconds - (asyncio.get_running_loop().time() - started)))
+        finally:
+            self.resume()
+
+    def tracebacks(self) -> list[str]:
+        """Every traceback the bot printed, with the line that introduced it."""
+        lines = self.log_text().splitlines()
+        return [
+            "\n".join(lines[max(0, i - 1) : i + 4])
+            for i, line in enumerate(lines)
+            if line.startswith("Traceback")
+        ]
+
+    def assert_no_traceback(self) -> None:
+        found = self.tracebacks()
+        assert not found, "the bot printed a traceback:\n" + "\n---\n".join(found)
+
     async def restart(self, timeout: float = READY_TIMEOUT, *, wait_sync: bool = True) -> None:
         """Kill (if running) and start again on the same database."""
         await self.kill()
@@ -148,6 +185,7 @@ class BotProcess:
         if proc is not None and proc.returncode is None:
             with contextlib.suppress(ProcessLookupError):
                 proc.send_signal(sig)
+                proc.send_signal(signal.SIGCONT)  # a stopped process acts on SIGTERM only then
             try:
                 await asyncio.wait_for(proc.wait(), timeout)
             except TimeoutError:
