@@ -16,22 +16,27 @@ from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
 from bot.adapter import commands, handlers, messages
-from bot.adapter.components import ActionButton, ActionSelect, LobbyButton, is_ours
+from bot.adapter.components import ActionButton, ActionSelect, LobbyButton, is_ours, on_message
 from bot.adapter.handlers import reply_error
 from bot.adapter.outgoing import USERS_ONLY, board_file, board_view
 from bot.adapter.rendering import start_processes, stop_processes
 from bot.adapter.runtime import BotRunner, InteractionGate, Runtime
-from bot.adapter.words import CatalogueTranslator, user_locale
+from bot.adapter.words import CatalogueTranslator
 from bot.games import load_games
 from bot.service.bots import bot_to_move
+from bot.service.errors import UserFacingError
 from bot.service.games import GameService
 from bot.service.models import GameSnapshot, Outcome
 from bot.settings import Settings, heartbeat_path
-from i18n import DEFAULT_LOCALE, t
+from i18n import DEFAULT_LOCALE
 
 HEARTBEAT_SECONDS = 30
 
 log = logging.getLogger(__name__)
+
+
+class BadInput(UserFacingError):
+    key = "error.bad_input"
 
 
 def point_rest_at(api_base: str) -> None:
@@ -43,8 +48,13 @@ class GameTree(app_commands.CommandTree["BoardroomBot"]):
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
-        original = getattr(error, "original", error)
-        await reply_error(interaction, original)
+        if isinstance(error, app_commands.CommandInvokeError):
+            await reply_error(interaction, error.original)
+            return
+        # discord.py refused the input before our code ran: an option value that is not one
+        # of its choices, a user that cannot be resolved, a command used where it is not offered
+        log.info("command input refused: %s", type(error).__name__)
+        await reply_error(interaction, BadInput())
 
 
 class BoardroomBot(discord.Client):
@@ -64,6 +74,7 @@ class BoardroomBot(discord.Client):
             bots=BotRunner(service, settings.bot_pause, self.post_to_channel),
             on_action=handlers.on_action,
             on_lobby=handlers.on_lobby,
+            on_control=handlers.on_control,
         )
         commands.register(self.tree)
 
@@ -139,14 +150,14 @@ class BoardroomBot(discord.Client):
         await self.service.record_post(snap.id, snap.version, snap.channel_id, sent.id)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Answer component clicks that no current control matches (e.g. from a removed feature)."""
+        """Answer the component clicks none of our items receives: a custom_id that does not
+        start like ours (e.g. from a removed feature), or one that is not on the message."""
         if interaction.type != discord.InteractionType.component:
             return
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
-        if not is_ours(custom_id) and not interaction.response.is_done():
-            await interaction.response.send_message(
-                t(user_locale(interaction), "error.bad_custom_id"), ephemeral=True
-            )
+        custom_id = (interaction.data or {}).get("custom_id")
+        if isinstance(custom_id, str) and is_ours(custom_id) and on_message(interaction):
+            return  # one of our items has it (and parses it)
+        await handlers.on_control(interaction, None)
 
     def guild_locale(self, guild_id: int | None) -> str:
         guild = self.get_guild(guild_id) if guild_id else None

@@ -11,13 +11,14 @@ import discord
 from discord import app_commands
 
 from bot.adapter import messages
-from bot.adapter.handlers import apply_outcome, guarded, post_turn, reply_private
+from bot.adapter.custom_ids import typed_action
+from bot.adapter.handlers import apply_outcome, guarded, places, post_turn, reply_private
 from bot.adapter.outgoing import USERS_ONLY, board_file, lobby_view
 from bot.adapter.play_command import build_play_group
 from bot.adapter.runtime import runtime_of
 from bot.adapter.words import channel_locale, text, user_locale
 from bot.present import get_presenter
-from bot.service.errors import NoActiveGame, PlayerNotInGame
+from bot.service.errors import BadActionText, NoActiveGame, PlayerNotInGame, UnknownGameType
 from engines.registry import game_names, get_engine
 from i18n import game_title, t, translator
 from render import renderer, rules_png
@@ -104,8 +105,13 @@ def build_game_group() -> app_commands.Group:
     async def move(interaction: discord.Interaction, action: str) -> None:
         async def work() -> None:
             service = runtime_of(interaction).service
+            code = typed_action(action)  # any client can send any value here
+            if code is None:
+                raise BadActionText(action=str(action)[:60])
             snap = await service.current(interaction.channel_id or 0)
-            outcome = await service.act(snap.id, interaction.user.id, action.strip(), snap.version)
+            outcome = await service.act(
+                snap.id, interaction.user.id, code, snap.version, where=places(interaction)
+            )
             await apply_outcome(interaction, outcome, edit_clicked=False)
 
         await guarded(interaction, work())
@@ -114,6 +120,8 @@ def build_game_group() -> app_commands.Group:
     async def move_autocomplete(
         interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
+        if not isinstance(current, str):
+            return []
         try:
             snap = await runtime_of(interaction).service.current(interaction.channel_id or 0)
         except NoActiveGame:
@@ -190,6 +198,8 @@ def build_rules_command() -> app_commands.Command[Any, Any, Any]:
     async def rules(interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         async def work() -> None:
             locale = user_locale(interaction)
+            if game.value not in game_names():
+                raise UnknownGameType(game=str(game.value)[:60], games=", ".join(game_names()))
             presenter = get_presenter(game.value)
             summary = presenter.rules_summary(locale)
             embed = discord.Embed(

@@ -16,6 +16,7 @@ from typing import Any
 import discord
 
 from bot.adapter import messages
+from bot.adapter.custom_ids import ActionId, BadControl, Control, LobbyId, SelectId, selected_action
 from bot.adapter.outgoing import USERS_ONLY, board_file, board_view, lobby_view
 from bot.adapter.runtime import runtime_of
 from bot.adapter.words import channel_locale, error_text, user_locale
@@ -29,8 +30,15 @@ log = logging.getLogger(__name__)
 UNKNOWN_INTERACTION = 10062  # Discord's error code for an expired interaction token
 
 
+MAX_CONTENT = 2000  # Discord's limit for a message's text
+
+BUTTON = discord.ComponentType.button.value
+SELECT = discord.ComponentType.string_select.value
+
+
 async def reply_private(interaction: discord.Interaction, content: str) -> None:
     """An ephemeral answer, whether or not the interaction was already answered."""
+    content = content[:MAX_CONTENT]
     if interaction.response.is_done():
         await interaction.followup.send(content, ephemeral=True)
     else:
@@ -55,6 +63,16 @@ async def reply_error(interaction: discord.Interaction, error: BaseException) ->
         await reply_private(interaction, text)
     except discord.HTTPException:
         log.warning("could not deliver an error reply", exc_info=True)
+
+
+def places(interaction: discord.Interaction) -> tuple[int, ...]:
+    """Where an interaction came from: its channel and, in a thread, the thread's parent (a game
+    takes its inputs from there only)."""
+    found = [interaction.channel_id] if interaction.channel_id else []
+    channel = interaction.channel
+    if isinstance(channel, discord.Thread) and channel.parent_id:
+        found.append(channel.parent_id)
+    return tuple(found)
 
 
 async def guarded(interaction: discord.Interaction, work: Coroutine[Any, Any, None]) -> None:
@@ -111,12 +129,36 @@ def is_public(outcome: Outcome) -> bool:
     return outcome.after.to_move != outcome.before.to_move
 
 
+async def on_control(interaction: discord.Interaction, control: Control | None) -> None:
+    """Every component interaction whose custom_id starts like ours, parsed by ``custom_ids``:
+    a well-formed control of the right component type goes on, anything else is refused."""
+    data = interaction.data or {}
+    kind = data.get("component_type")
+    if isinstance(control, ActionId) and kind == BUTTON:
+        await on_action(interaction, control.game_id, control.version, control.action)
+        return
+    if isinstance(control, SelectId) and kind == SELECT:
+        action = selected_action(data.get("values"))
+        if action is not None:
+            await on_action(interaction, control.game_id, control.version, action)
+            return
+    elif isinstance(control, LobbyId) and kind == BUTTON:
+        await on_lobby(interaction, control.game_id, control.op)
+        return
+
+    async def refuse() -> None:
+        raise BadControl()
+
+    await guarded(interaction, refuse())
+
+
 async def on_action(
     interaction: discord.Interaction, game_id: int, version: int, action: str
 ) -> None:
     async def work() -> None:
         service = runtime_of(interaction).service
-        outcome = await service.act(game_id, interaction.user.id, action, version)
+        where = places(interaction)
+        outcome = await service.act(game_id, interaction.user.id, action, version, where=where)
         await apply_outcome(interaction, outcome, edit_clicked=True)
 
     await guarded(interaction, work())
@@ -155,17 +197,18 @@ async def on_lobby(interaction: discord.Interaction, game_id: int, op: str) -> N
         service = runtime_of(interaction).service
         user = interaction.user
         locale = channel_locale(interaction)
+        where = places(interaction)
         if op == "join":
-            snap = await service.join(game_id, user.id, user.display_name)
+            snap = await service.join(game_id, user.id, user.display_name, where=where)
         elif op == "leave":
-            snap = await service.leave(game_id, user.id)
+            snap = await service.leave(game_id, user.id, where=where)
         elif op.startswith("bot-"):
             level = op.removeprefix("bot-")
             seated = len((await service.game(game_id)).seats)
             name = t(locale, f"bot.name.{level}", number=seated + 1)
-            snap = await service.add_bot(game_id, user.id, level, name)
+            snap = await service.add_bot(game_id, user.id, level, name, where=where)
         elif op == "cancel":
-            snap = await service.cancel(game_id, user.id)
+            snap = await service.cancel(game_id, user.id, where=where)
             title = game_title(locale, snap.game)
             await interaction.response.edit_message(
                 content=t(locale, "lobby.cancelled", game=title),
@@ -174,7 +217,7 @@ async def on_lobby(interaction: discord.Interaction, game_id: int, op: str) -> N
             )
             return
         elif op == "start":
-            outcome = await service.start(game_id, user.id)
+            outcome = await service.start(game_id, user.id, where=where)
             snap = outcome.after
             title = game_title(locale, snap.game)
             players = join_list(locale, messages.mentions(snap))

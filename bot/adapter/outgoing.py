@@ -30,6 +30,6 @@ def lobby_view(message: LobbyMessage) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for control in message.controls:
         view.add_item(
-            LobbyButton(message.game_id, control.op, control.label, control.style, control.row)
+            LobbyButton.make(message.game_id, control.op, control.label, control.style, control.row)
         )
     return view

@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 import discord
 
+from bot.adapter.custom_ids import Control
 from bot.service.bots import bot_to_move, play_bot_turn
 from bot.service.games import GameService
 from bot.service.models import GameSnapshot, Outcome
@@ -26,6 +27,7 @@ log = logging.getLogger(__name__)
 ErrorReply = Callable[[discord.Interaction, BaseException], Awaitable[None]]
 ActionRoute = Callable[[discord.Interaction, int, int, str], Awaitable[None]]
 LobbyRoute = Callable[[discord.Interaction, int, str], Awaitable[None]]
+ControlRoute = Callable[[discord.Interaction, Control | None], Awaitable[None]]
 ChannelPost = Callable[[GameSnapshot, Outcome | None], Awaitable[None]]
 
 
@@ -97,6 +99,7 @@ class Runtime:
     bots: BotRunner
     on_action: ActionRoute
     on_lobby: LobbyRoute
+    on_control: ControlRoute  # every component with our prefix, parsed (None: malformed)
 
 
 class HasRuntime(Protocol):
