@@ -17,6 +17,7 @@ from discord.http import Route
 
 from bot.adapter import commands, handlers, messages
 from bot.adapter.components import ActionButton, ActionSelect, LobbyButton, is_ours, on_message
+from bot.adapter.delivery import BoardDelivery
 from bot.adapter.handlers import reply_error
 from bot.adapter.outgoing import USERS_ONLY, board_file, board_view
 from bot.adapter.rendering import start_processes, stop_processes
@@ -67,15 +68,20 @@ class BoardroomBot(discord.Client):
         self.settings = settings
         self.service = service
         self.tree = GameTree(self)
+        delivery = BoardDelivery(service, self.post_to_channel)
+        bots = BotRunner(service, settings.bot_pause, delivery)
+        delivery.on_shown = bots.after_public_turn  # a bot plays once the board before it is up
         self.runtime = Runtime(
             service=service,
             settings=settings,
             gate=InteractionGate(settings.max_in_flight, reply_error),
-            bots=BotRunner(service, settings.bot_pause, self.post_to_channel),
+            delivery=delivery,
+            bots=bots,
             on_action=handlers.on_action,
             on_lobby=handlers.on_lobby,
             on_control=handlers.on_control,
         )
+        self._background: set[asyncio.Task[None]] = set()
         commands.register(self.tree)
 
     async def setup_hook(self) -> None:
@@ -87,7 +93,14 @@ class BoardroomBot(discord.Client):
         await self.tree.set_translator(CatalogueTranslator())
         await self.sync_commands()
         await self.resume_all()  # before the gateway connects: no click can race with it
-        self._heartbeat = asyncio.create_task(self._beat())
+        for job in (self._beat(), self.runtime.delivery.keep_sweeping()):
+            self._background.add(asyncio.create_task(job))
+
+    async def close(self) -> None:
+        for task in self._background:
+            task.cancel()
+        await self.runtime.delivery.close()
+        await super().close()
 
     async def _beat(self) -> None:
         """Touch the heartbeat file while connected; ``boardroom health`` reads it."""
@@ -119,6 +132,13 @@ class BoardroomBot(discord.Client):
         log.info("connected as %s (%s)", self.user, getattr(self.user, "id", "?"))
 
     async def resume_all(self) -> None:
+        """After a restart: post every board a channel never saw (the process stopped between
+        saving a move and showing it; a bot waiting behind it then plays), and let the bots
+        whose boards are up play."""
+        try:
+            await self.runtime.delivery.catch_up()
+        except Exception:
+            log.exception("could not look for unshown boards")
         for game_id in await self.service.running_games():
             try:
                 await self.resume(game_id)
@@ -126,15 +146,11 @@ class BoardroomBot(discord.Client):
                 log.exception("could not resume game", extra={"game_id": game_id})
 
     async def resume(self, game_id: int) -> None:
-        """After a restart: let a waiting bot play, or post a board the channel never saw
-        (the process stopped between saving a move and posting its board)."""
+        """Let a waiting bot play once the board before its turn is shown (if it is not, the
+        delivery lets the bot play when it posts it)."""
         snap = await self.service.game(game_id)
-        if bot_to_move(snap) is not None:
+        if bot_to_move(snap) is not None and await self.service.is_shown(snap):
             self.runtime.bots.after_public_turn(snap)
-            return
-        posted = await self.service.posted_version(game_id)
-        if posted is None or posted < snap.version:
-            await self.post_to_channel(snap)
 
     async def post_to_channel(self, snap: GameSnapshot, outcome: Outcome | None = None) -> None:
         """A public turn message sent as a plain channel message (no interaction to answer)."""

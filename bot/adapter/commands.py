@@ -12,7 +12,15 @@ from discord import app_commands
 
 from bot.adapter import messages
 from bot.adapter.custom_ids import typed_action
-from bot.adapter.handlers import apply_outcome, guarded, places, post_turn, reply_private
+from bot.adapter.handlers import (
+    apply_outcome,
+    first_response,
+    guarded,
+    places,
+    post_turn,
+    reply_private,
+    tell_privately,
+)
 from bot.adapter.outgoing import USERS_ONLY, board_file, lobby_view
 from bot.adapter.play_command import build_play_group
 from bot.adapter.runtime import runtime_of
@@ -44,13 +52,49 @@ async def open_lobby(
             players=players,
         )
         message = messages.lobby_message(channel_locale(interaction), snap)
-        await interaction.response.send_message(
-            message.content, view=lobby_view(message), allowed_mentions=USERS_ONLY
-        )
-        sent = await interaction.original_response()
-        await service.record_post(snap.id, snap.version, sent.channel.id, sent.id)
+        view = lobby_view(message)
+        sent: list[int | None] = []
+
+        async def respond() -> None:
+            callback = await interaction.response.send_message(
+                message.content, view=view, allowed_mentions=USERS_ONLY
+            )
+            sent.append(callback.message_id)  # no second request needed to learn the message
+
+        if await first_response(interaction, respond):
+            message_id = sent[0] if sent else await _original_id(interaction)
+        else:  # the lobby is open: the channel gets it as a normal message
+            message_id = await _to_channel(interaction, message.content, view)
+        if message_id is not None:  # only links to the lobby need it
+            await service.record_post(snap.id, snap.version, snap.channel_id, message_id)
 
     await guarded(interaction, work())
+
+
+async def _original_id(interaction: discord.Interaction) -> int | None:
+    """The id of the interaction's response message, best effort (for links)."""
+    try:
+        return (await interaction.original_response()).id
+    except discord.HTTPException as exc:
+        log.warning("response message not found: %s", exc)
+        return None
+
+
+async def _to_channel(
+    interaction: discord.Interaction, content: str, view: discord.ui.View | None = None
+) -> int | None:
+    """Say it as a normal channel message (the interaction could not carry it), best effort."""
+    channel = interaction.client.get_partial_messageable(
+        interaction.channel_id or 0, guild_id=interaction.guild_id
+    )
+    try:
+        sent = await channel.send(
+            content, view=view or discord.utils.MISSING, allowed_mentions=USERS_ONLY
+        )
+    except discord.HTTPException as exc:
+        log.warning("channel message not sent: %s", exc)
+        return None
+    return sent.id
 
 
 def build_game_group() -> app_commands.Group:
@@ -86,9 +130,10 @@ def build_game_group() -> app_commands.Group:
                 )
                 return
             await interaction.response.defer(thinking=True)
-            await post_turn(interaction, snap)
+            if not await post_turn(interaction, snap):
+                await tell_privately(interaction, t(locale, "error.board_refused"))
 
-        await guarded(interaction, work())
+        await guarded(interaction, work(), reads_only=True)
 
     @group.command(name="log", description=text("command.game.log.description"))
     async def game_log(interaction: discord.Interaction) -> None:
@@ -98,7 +143,7 @@ def build_game_group() -> app_commands.Group:
             snap = await service.current(interaction.channel_id or 0)
             await reply_private(interaction, await log_text(service, snap, locale))
 
-        await guarded(interaction, work())
+        await guarded(interaction, work(), reads_only=True)
 
     @group.command(name="move", description=text("command.game.move.description"))
     @app_commands.describe(action=text("command.game.move.action"))
@@ -109,10 +154,11 @@ def build_game_group() -> app_commands.Group:
             if code is None:
                 raise BadActionText(action=str(action)[:60])
             snap = await service.current(interaction.channel_id or 0)
-            outcome = await service.act(
-                snap.id, interaction.user.id, code, snap.version, where=places(interaction)
-            )
-            await apply_outcome(interaction, outcome, edit_clicked=False)
+            with runtime_of(interaction).delivery.showing(snap.id):
+                outcome = await service.act(
+                    snap.id, interaction.user.id, code, snap.version, where=places(interaction)
+                )
+                await apply_outcome(interaction, outcome, edit_clicked=False)
 
         await guarded(interaction, work())
 
@@ -144,15 +190,20 @@ def build_game_group() -> app_commands.Group:
                 bool(perms and perms.manage_channels),
             )
             locale = channel_locale(interaction)
-            await interaction.response.send_message(
-                t(
-                    locale,
-                    "game.abandoned",
-                    game=game_title(locale, snap.game),
-                    user=interaction.user.mention,
-                ),
-                allowed_mentions=discord.AllowedMentions.none(),
+            said = t(
+                locale,
+                "game.abandoned",
+                game=game_title(locale, snap.game),
+                user=interaction.user.mention,
             )
+            answered = await first_response(
+                interaction,
+                lambda: interaction.response.send_message(
+                    said, allowed_mentions=discord.AllowedMentions.none()
+                ),
+            )
+            if not answered:
+                await _to_channel(interaction, said)
 
         await guarded(interaction, work())
 
@@ -216,7 +267,7 @@ def build_rules_command() -> app_commands.Command[Any, Any, Any]:
                 embed=embed, file=discord.File(io.BytesIO(png), "legend.png"), ephemeral=True
             )
 
-        await guarded(interaction, work())
+        await guarded(interaction, work(), reads_only=True)
 
     return rules
 

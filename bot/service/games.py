@@ -13,7 +13,7 @@ import logging
 import secrets
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bot.service import errors
@@ -33,6 +33,11 @@ OPEN = ("lobby", "active")
 
 def utc_now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+def utc_ago(seconds: float) -> str:
+    """``utc_now()`` of ``seconds`` ago (to compare with stored times)."""
+    return (datetime.now(UTC) - timedelta(seconds=seconds)).isoformat(timespec="milliseconds")
 
 
 #: the channel an input came from and, for a thread, its parent (None: not from a channel)
@@ -166,6 +171,18 @@ class GameService:
 
     async def latest_post(self, game_id: int) -> tuple[int, int] | None:
         return await self.store.latest_post(game_id)
+
+    async def unshown_games(self, changed_since: str | None = None) -> list[int]:
+        """Games whose newest committed version the channel has not been shown: every running
+        game, and finished ones (changed since ``changed_since``) still the newest in their
+        channel. This is the durable record of "committed but not yet shown": the posts table
+        remembers the version every posted message shows."""
+        return await self.store.unshown_games(changed_since)
+
+    async def is_shown(self, snap: GameSnapshot) -> bool:
+        """Does a posted message (public or private) show ``snap``'s version or a newer one?"""
+        posted = await self.store.posted_version(snap.id)
+        return posted is not None and posted >= snap.version
 
     # ----------------------------------------------------------------- lobby
 

@@ -247,6 +247,24 @@ class SqliteStore:
             row = await cursor.fetchone()
         return row[0] if row else None
 
+    async def unshown_games(self, changed_since: str | None = None) -> list[int]:
+        """Games whose newest version no posted message shows: running ones, and finished ones
+        (changed at ``changed_since`` or later, when given) still the newest in their channel."""
+        async with (
+            self._reading() as conn,
+            conn.execute(
+                "SELECT g.id FROM games g"
+                " WHERE (g.status = 'active'"
+                "        OR (g.status = 'finished' AND (? IS NULL OR g.updated_at >= ?)))"
+                " AND g.version > COALESCE("
+                "     (SELECT MAX(p.version) FROM posts p WHERE p.game_id = g.id), -1)"
+                " AND g.id = (SELECT MAX(n.id) FROM games n WHERE n.channel_id = g.channel_id)"
+                " ORDER BY g.id",
+                (changed_since, changed_since),
+            ) as cursor,
+        ):
+            return [row[0] for row in await cursor.fetchall()]
+
     async def latest_post(self, game_id: int) -> tuple[int, int] | None:
         """(channel_id, message_id) of the newest message posted for the game."""
         async with (
