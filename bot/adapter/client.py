@@ -187,6 +187,7 @@ async def run_bot(settings: Settings) -> None:
     if settings.api_base:
         point_rest_at(settings.api_base)
     async with SqliteStore(settings.database, synchronous=settings.synchronous) as store:
+        log.info("game database %s (synchronous=%s)", settings.database, settings.synchronous)
         service = GameService(store)
         await service.upgrade_stored_states()
         client = BoardroomBot(settings, service)

@@ -12,6 +12,7 @@ from discord import app_commands
 
 from bot.adapter import messages
 from bot.adapter.custom_ids import typed_action
+from bot.adapter.delivery import DISCORD_FAILURES
 from bot.adapter.handlers import (
     apply_outcome,
     first_response,
@@ -75,8 +76,8 @@ async def _original_id(interaction: discord.Interaction) -> int | None:
     """The id of the interaction's response message, best effort (for links)."""
     try:
         return (await interaction.original_response()).id
-    except discord.HTTPException as exc:
-        log.warning("response message not found: %s", exc)
+    except DISCORD_FAILURES as exc:
+        log.warning("response message not found: %r", exc)
         return None
 
 
@@ -91,8 +92,8 @@ async def _to_channel(
         sent = await channel.send(
             content, view=view or discord.utils.MISSING, allowed_mentions=USERS_ONLY
         )
-    except discord.HTTPException as exc:
-        log.warning("channel message not sent: %s", exc)
+    except DISCORD_FAILURES as exc:
+        log.warning("channel message not sent: %r", exc)
         return None
     return sent.id
 

@@ -21,6 +21,7 @@ import logging
 import random
 from collections.abc import Awaitable, Callable, Iterator
 
+import aiohttp
 import discord
 
 from bot.service.games import GameService, utc_ago
@@ -35,6 +36,8 @@ RETRY_DELAYS = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0, 60.0, 120.0, 300.0)
 #: how often the running bot looks for boards its channels never saw
 SWEEP_SECONDS = 30.0
 UNKNOWN_CHANNEL = 10003  # the channel was deleted: nothing can be posted there any more
+#: what a failing Discord (or the way to it) raises, as opposed to a fault of ours
+DISCORD_FAILURES = (discord.HTTPException, aiohttp.ClientError, OSError)
 
 
 def _shows_a_board(snap: GameSnapshot) -> bool:
@@ -170,8 +173,8 @@ class BoardDelivery:
         if isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_CHANNEL:
             log.warning("board not posted: the channel is gone", extra=extra)
             return True
-        if isinstance(exc, discord.HTTPException):
-            log.warning("board not posted yet (try %d): %s", attempt + 1, exc, extra=extra)
+        if isinstance(exc, DISCORD_FAILURES):
+            log.warning("board not posted yet (try %d): %r", attempt + 1, exc, extra=extra)
         else:
             log.exception("board not posted yet (try %d)", attempt + 1, extra=extra)
         return False

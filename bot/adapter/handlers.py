@@ -23,6 +23,7 @@ import discord
 
 from bot.adapter import messages
 from bot.adapter.custom_ids import ActionId, BadControl, Control, LobbyId, SelectId, selected_action
+from bot.adapter.delivery import DISCORD_FAILURES
 from bot.adapter.outgoing import USERS_ONLY, board_file, board_view, lobby_view
 from bot.adapter.runtime import runtime_of
 from bot.adapter.words import channel_locale, error_text, user_locale
@@ -63,8 +64,8 @@ async def tell_privately(interaction: discord.Interaction, content: str) -> None
         return
     try:
         await reply_private(interaction, content)
-    except discord.HTTPException as exc:
-        log.warning("could not deliver a private note: %s", exc)
+    except DISCORD_FAILURES as exc:
+        log.warning("could not deliver a private note: %r", exc)
 
 
 async def reply_error(interaction: discord.Interaction, error: BaseException) -> None:
@@ -86,8 +87,8 @@ async def reply_error(interaction: discord.Interaction, error: BaseException) ->
         return
     try:
         await reply_private(interaction, text)
-    except discord.HTTPException as exc:
-        log.warning("could not deliver an error reply: %s", exc)
+    except DISCORD_FAILURES as exc:
+        log.warning("could not deliver an error reply: %r", exc)
 
 
 async def first_response(
@@ -111,6 +112,10 @@ async def first_response(
                 ticket.acknowledged = True
                 return True
             log.warning("first response refused: %s", exc, extra={"id": interaction.id})
+        except DISCORD_FAILURES as exc:
+            log.warning("first response failed: %r", exc, extra={"id": interaction.id})
+        except Exception:  # a fault of ours: say so, and still show the board in the channel
+            log.exception("first response failed", extra={"id": interaction.id})
     ticket.gave_up = True
     return False
 
@@ -183,8 +188,8 @@ async def post_private_step(interaction: discord.Interaction, outcome: Outcome) 
 
 
 def _not_sent(snap: GameSnapshot, exc: Exception) -> None:
-    if isinstance(exc, discord.HTTPException):
-        log.warning("board not sent as an answer: %s", exc, extra={"game_id": snap.id})
+    if isinstance(exc, DISCORD_FAILURES):
+        log.warning("board not sent as an answer: %r", exc, extra={"game_id": snap.id})
     else:
         log.exception("board not sent as an answer", extra={"game_id": snap.id})
 
@@ -288,8 +293,8 @@ async def edit_clicked_message(interaction: discord.Interaction, **changes: Any)
         return
     try:
         await message.edit(allowed_mentions=USERS_ONLY, **changes)
-    except discord.HTTPException as exc:
-        log.warning("clicked message not updated: %s", exc, extra={"message_id": message.id})
+    except DISCORD_FAILURES as exc:
+        log.warning("clicked message not updated: %r", exc, extra={"message_id": message.id})
 
 
 async def update_lobby(

@@ -27,6 +27,25 @@ def stored_state(bot: BotProcess) -> State:
         conn.close()
 
 
+def fingerprint(bot: BotProcess) -> tuple[Any, ...]:
+    """The stored state in short, for checks after every input of a long run: every games and
+    seats row, and the size and end of the append-only move log."""
+    conn = sqlite3.connect(f"file:{bot.db_path}?mode=ro", uri=True)
+    try:
+        games = conn.execute(
+            "SELECT id, channel_id, status, version, move_count, state_json FROM games ORDER BY id"
+        ).fetchall()
+        seats = conn.execute("SELECT * FROM seats ORDER BY game_id, seat").fetchall()
+        moves = conn.execute(
+            "SELECT COUNT(*), MAX(game_id), MAX(seq) FROM moves"
+            " WHERE game_id = (SELECT MAX(game_id) FROM moves)"
+        ).fetchone()
+        total = conn.execute("SELECT COUNT(*) FROM moves").fetchone()
+        return games, seats, moves, total
+    finally:
+        conn.close()
+
+
 def posted_versions(bot: BotProcess, game_id: int) -> list[int]:
     conn = sqlite3.connect(f"file:{bot.db_path}?mode=ro", uri=True)
     try:

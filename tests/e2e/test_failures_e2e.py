@@ -8,7 +8,7 @@ from __future__ import annotations
 import copy
 
 from tests.e2e.helpers import action_ids, assert_board, lobby_id, open_and_start, seat_users
-from tests.e2e.reliability import board_messages, shown, stored_state
+from tests.e2e.reliability import board_messages, posted_versions, shown, stored_state, until
 from tests.e2e.test_harmonies_e2e import controls_of, mover_of, open_harmonies, press
 
 BAD_GATEWAY = {"status": 502, "code": 0}
@@ -56,6 +56,7 @@ async def test_a_stalled_bot_posts_the_move_in_the_channel(fake_discord, bot_pro
     await loses_buttons(fake_discord, first)
     assert len(board_messages(fake_discord, table.channel, mark)) == 1
     assert "too long to answer" in bot.log_text()
+    assert "(synchronous=FULL)" in bot.log_text()  # commits survive a power cut by default
 
     buttons = action_ids(board)  # the posted board works like any other
     rec = await fake_discord.click(alice, board, buttons[sorted(buttons)[0]])
@@ -220,6 +221,7 @@ async def test_lobby_answers_that_fail(fake_discord, bot_process) -> None:
     assert not rec.ephemeral and not rec.followups
     assert not fake_discord.requests_to("GET", "@original")
     gid = lobby_id(lobby)
+    await until(lambda: posted_versions(bot, gid), what="the lobby message to be recorded")
     busy = await fake_discord.slash(ann, table.channel, "play", {}, subcommand="kokeshi")
     await busy.wait_response()  # the lobby's message was recorded: the answer links to it
     assert f"/{table.channel.id}/{lobby.id}" in busy.content

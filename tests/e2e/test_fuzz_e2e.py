@@ -22,7 +22,7 @@ from typing import Any
 
 from tests.e2e.conftest import BotProcess
 from tests.e2e.helpers import Table, action_ids, lobby_id, open_and_start, seat_users
-from tests.e2e.reliability import stored_state
+from tests.e2e.reliability import fingerprint
 from tests.e2e.test_harmonies_e2e import mover_of
 from tests.fakediscord import FakeChannel, FakeDiscordDriver, FakeUser, InteractionRecord
 
@@ -211,7 +211,7 @@ async def test_fuzz(fake_discord, bot_process) -> None:
     kinds: collections.Counter[str] = collections.Counter()
     latencies: list[float] = []
     started = time.monotonic()
-    before = stored_state(bot)
+    before = fingerprint(bot)
     for step in range(COUNT):
         kind, legit, rec = await one_input(rnd, world)
         where = f"input {step} ({kind}, seed {SEED})"
@@ -224,8 +224,8 @@ async def test_fuzz(fake_discord, bot_process) -> None:
                 (board,) = await rec.wait_followups(1, timeout=10)
             else:  # a typed move: the deferred answer becomes the board
                 board = await rec.wait_original_edit(timeout=10)
-            after = stored_state(bot)
-            assert len(after[2]) > len(before[2]), where
+            after = fingerprint(bot)
+            assert after[3][0] > before[3][0], where
             world.old_boards.append(copy.deepcopy(world.board))
             world.board = board
             if not action_ids(board):  # the game is over: the next one in the same channel
@@ -233,10 +233,10 @@ async def test_fuzz(fake_discord, bot_process) -> None:
                 table = Table(fake_discord, bot.guild, world.channel, world.players)
                 world.board = await open_and_start(table)
                 world.games += 1
-            before = stored_state(bot)
+            before = fingerprint(bot)
         else:
             assert rec.ephemeral, (where, rec.payload["data"], rec.user.name, world.board.content)
-            assert stored_state(bot) == before, where
+            assert fingerprint(bot) == before, where
         found = watch.new_traceback()
         assert found is None, f"{where}: traceback in the bot's log:\n{found}"
     elapsed = time.monotonic() - started
