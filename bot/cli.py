@@ -206,7 +206,7 @@ def cmd_migrate(args: argparse.Namespace) -> int:
     settings = load_settings(need_token=False)
 
     async def work() -> None:
-        async with SqliteStore(settings.database) as store:
+        async with SqliteStore(settings.database, synchronous=settings.synchronous) as store:
             await GameService(store).upgrade_stored_states()
 
     asyncio.run(work())

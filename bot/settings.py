@@ -37,6 +37,16 @@ def _number(env: Mapping[str, str], name: str, default: float, kind: type = int)
     return value
 
 
+def _choice(env: Mapping[str, str], name: str, choices: tuple[str, ...]) -> str:
+    """One of ``choices`` (case-insensitive); the first when the variable is empty."""
+    text = env.get(name, "").strip()
+    if not text:
+        return choices[0]
+    if text.upper() not in choices:
+        raise BadSetting(name, text, "synchronous")
+    return text.upper()
+
+
 _MODULE = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*")
 
 
@@ -95,6 +105,7 @@ class Settings:
     max_in_flight: int = 200
     bot_pause: float = 1.0
     game_modules: tuple[str, ...] = ()  # BOARDROOM_GAMES: modules that register more games
+    synchronous: str = "FULL"  # BOARDROOM_SYNCHRONOUS: FULL survives power loss, NORMAL may not
 
     def __repr__(self) -> str:  # never print the token
         return (
@@ -124,4 +135,5 @@ class Settings:
             max_in_flight=_number(env, "BOARDROOM_MAX_IN_FLIGHT", 200),
             bot_pause=_number(env, "BOARDROOM_BOT_PAUSE", 1.0, float),
             game_modules=_modules(env, "BOARDROOM_GAMES"),
+            synchronous=_choice(env, "BOARDROOM_SYNCHRONOUS", ("FULL", "NORMAL")),
         )

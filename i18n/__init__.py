@@ -129,8 +129,11 @@ def _text(lang: str, locale: str | None, key: str, params: dict[str, object]) ->
     return catalogue(DEFAULT_LOCALE)[key] if text is None else text
 
 
-def _shown(identifier: str, value: object) -> object:
-    """A parameter as the sentence shows it: numbers the language's way, the rest as given."""
+def _shown(identifier: str, name: str, value: object) -> object:
+    """A parameter as the sentence shows it: numbers the language's way, the rest as given.
+    Identifiers (``*_id``, e.g. a channel id inside ``<#…>``) are names, not quantities."""
+    if name.endswith("_id"):
+        return value
     if isinstance(value, int | float) and not isinstance(value, bool):
         return cldr.number(identifier, value)
     return value
@@ -147,7 +150,7 @@ def t(locale: str | None, key: str, /, **params: object) -> str:
     if not params:
         return text
     identifier = cldr.babel_locale(locale or "", lang)
-    return text.format(**{name: _shown(identifier, v) for name, v in params.items()})
+    return text.format(**{name: _shown(identifier, name, v) for name, v in params.items()})
 
 
 def forms(key: str, lang: str = DEFAULT_LOCALE) -> dict[str, str]:

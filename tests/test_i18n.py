@@ -148,3 +148,8 @@ def test_no_code_chooses_words_by_comparing_a_count_with_one() -> None:
 def test_unknown_key_is_a_bug() -> None:
     with pytest.raises(KeyError):
         i18n.t("en", "no.such.key")
+
+
+def test_identifiers_are_not_formatted_as_numbers() -> None:
+    text = i18n.t("fr", "error.wrong_channel", channel_id=1577292896988561422)
+    assert "<#1577292896988561422>" in text

@@ -80,3 +80,12 @@ def test_more_games_are_a_list_of_modules() -> None:
         "mygames.chess",
         "tests.games.nim",
     )
+
+
+def test_synchronous_is_full_unless_set() -> None:
+    assert Settings.from_env({}, need_token=False).synchronous == "FULL"
+    env = {"BOARDROOM_SYNCHRONOUS": "normal"}
+    assert Settings.from_env(env, need_token=False).synchronous == "NORMAL"
+    with pytest.raises(BadSetting) as bad:
+        Settings.from_env({"BOARDROOM_SYNCHRONOUS": "off"}, need_token=False)
+    assert bad.value.expected == "synchronous"

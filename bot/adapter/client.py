@@ -16,23 +16,29 @@ from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
 from bot.adapter import commands, handlers, messages
-from bot.adapter.components import ActionButton, ActionSelect, LobbyButton, is_ours
+from bot.adapter.components import ActionButton, ActionSelect, LobbyButton, is_ours, on_message
+from bot.adapter.delivery import BoardDelivery
 from bot.adapter.handlers import reply_error
 from bot.adapter.outgoing import USERS_ONLY, board_file, board_view
 from bot.adapter.rendering import start_processes, stop_processes
 from bot.adapter.runtime import BotRunner, InteractionGate, Runtime
-from bot.adapter.words import CatalogueTranslator, user_locale
+from bot.adapter.words import CatalogueTranslator
 from bot.games import load_games
 from bot.service.bots import bot_to_move
+from bot.service.errors import UserFacingError
 from bot.service.games import GameService
 from bot.service.models import GameSnapshot, Outcome
 from bot.service.servers import ServerSettings
 from bot.settings import Settings, heartbeat_path
-from i18n import DEFAULT_LOCALE, t
+from i18n import DEFAULT_LOCALE
 
 HEARTBEAT_SECONDS = 30
 
 log = logging.getLogger(__name__)
+
+
+class BadInput(UserFacingError):
+    key = "error.bad_input"
 
 
 def point_rest_at(api_base: str) -> None:
@@ -44,8 +50,13 @@ class GameTree(app_commands.CommandTree["BoardroomBot"]):
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
-        original = getattr(error, "original", error)
-        await reply_error(interaction, original)
+        if isinstance(error, app_commands.CommandInvokeError):
+            await reply_error(interaction, error.original)
+            return
+        # discord.py refused the input before our code ran: an option value that is not one
+        # of its choices, a user that cannot be resolved, a command used where it is not offered
+        log.info("command input refused: %s", type(error).__name__)
+        await reply_error(interaction, BadInput())
 
 
 class BoardroomBot(discord.Client):
@@ -58,15 +69,21 @@ class BoardroomBot(discord.Client):
         self.settings = settings
         self.service = service
         self.tree = GameTree(self)
+        delivery = BoardDelivery(service, self.post_to_channel)
+        bots = BotRunner(service, settings.bot_pause, delivery)
+        delivery.on_shown = bots.after_public_turn  # a bot plays once the board before it is up
         self.runtime = Runtime(
             service=service,
             servers=ServerSettings(service.store),
             settings=settings,
             gate=InteractionGate(settings.max_in_flight, reply_error),
-            bots=BotRunner(service, settings.bot_pause, self.post_to_channel),
+            delivery=delivery,
+            bots=bots,
             on_action=handlers.on_action,
             on_lobby=handlers.on_lobby,
+            on_control=handlers.on_control,
         )
+        self._background: set[asyncio.Task[None]] = set()
         commands.register(self.tree)
 
     async def setup_hook(self) -> None:
@@ -78,7 +95,14 @@ class BoardroomBot(discord.Client):
         await self.tree.set_translator(CatalogueTranslator())
         await self.sync_commands()
         await self.resume_all()  # before the gateway connects: no click can race with it
-        self._heartbeat = asyncio.create_task(self._beat())
+        for job in (self._beat(), self.runtime.delivery.keep_sweeping()):
+            self._background.add(asyncio.create_task(job))
+
+    async def close(self) -> None:
+        for task in self._background:
+            task.cancel()
+        await self.runtime.delivery.close()
+        await super().close()
 
     async def _beat(self) -> None:
         """Touch the heartbeat file while connected; ``boardroom health`` reads it."""
@@ -115,6 +139,13 @@ class BoardroomBot(discord.Client):
         log.info("connected as %s (%s)", self.user, getattr(self.user, "id", "?"))
 
     async def resume_all(self) -> None:
+        """After a restart: post every board a channel never saw (the process stopped between
+        saving a move and showing it; a bot waiting behind it then plays), and let the bots
+        whose boards are up play."""
+        try:
+            await self.runtime.delivery.catch_up()
+        except Exception:
+            log.exception("could not look for unshown boards")
         for game_id in await self.service.running_games():
             try:
                 await self.resume(game_id)
@@ -122,15 +153,11 @@ class BoardroomBot(discord.Client):
                 log.exception("could not resume game", extra={"game_id": game_id})
 
     async def resume(self, game_id: int) -> None:
-        """After a restart: let a waiting bot play, or post a board the channel never saw
-        (the process stopped between saving a move and posting its board)."""
+        """Let a waiting bot play once the board before its turn is shown (if it is not, the
+        delivery lets the bot play when it posts it)."""
         snap = await self.service.game(game_id)
-        if bot_to_move(snap) is not None:
+        if bot_to_move(snap) is not None and await self.service.is_shown(snap):
             self.runtime.bots.after_public_turn(snap)
-            return
-        posted = await self.service.posted_version(game_id)
-        if posted is None or posted < snap.version:
-            await self.post_to_channel(snap)
 
     async def post_to_channel(self, snap: GameSnapshot, outcome: Outcome | None = None) -> None:
         """A public turn message sent as a plain channel message (no interaction to answer)."""
@@ -146,14 +173,14 @@ class BoardroomBot(discord.Client):
         await self.service.record_post(snap.id, snap.version, snap.channel_id, sent.id)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Answer component clicks that no current control matches (e.g. from a removed feature)."""
+        """Answer the component clicks none of our items receives: a custom_id that does not
+        start like ours (e.g. from a removed feature), or one that is not on the message."""
         if interaction.type != discord.InteractionType.component:
             return
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
-        if not is_ours(custom_id) and not interaction.response.is_done():
-            await interaction.response.send_message(
-                t(user_locale(interaction), "error.bad_custom_id"), ephemeral=True
-            )
+        custom_id = (interaction.data or {}).get("custom_id")
+        if isinstance(custom_id, str) and is_ours(custom_id) and on_message(interaction):
+            return  # one of our items has it (and parses it)
+        await handlers.on_control(interaction, None)
 
     async def guild_locale(self, guild_id: int | None) -> str:
         """The language of a server's public messages: chosen by its admins, else its own."""
@@ -170,7 +197,8 @@ async def run_bot(settings: Settings) -> None:
     load_games(settings.game_modules)  # before the commands are built: /play lists every game
     if settings.api_base:
         point_rest_at(settings.api_base)
-    async with SqliteStore(settings.database) as store:
+    async with SqliteStore(settings.database, synchronous=settings.synchronous) as store:
+        log.info("game database %s (synchronous=%s)", settings.database, settings.synchronous)
         service = GameService(store)
         await service.upgrade_stored_states()
         client = BoardroomBot(settings, service)

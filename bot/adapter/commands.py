@@ -11,14 +11,24 @@ import discord
 from discord import app_commands
 
 from bot.adapter import messages
-from bot.adapter.handlers import apply_outcome, guarded, post_turn, reply_private
+from bot.adapter.custom_ids import typed_action
+from bot.adapter.delivery import DISCORD_FAILURES
+from bot.adapter.handlers import (
+    apply_outcome,
+    first_response,
+    guarded,
+    places,
+    post_turn,
+    reply_private,
+    tell_privately,
+)
 from bot.adapter.outgoing import USERS_ONLY, board_file, lobby_view
 from bot.adapter.play_command import build_play_group
 from bot.adapter.runtime import runtime_of
 from bot.adapter.settings_command import build_settings_group
 from bot.adapter.words import channel_locale, text, user_locale
 from bot.present import get_presenter
-from bot.service.errors import NoActiveGame, PlayerNotInGame
+from bot.service.errors import BadActionText, NoActiveGame, PlayerNotInGame, UnknownGameType
 from engines.registry import game_names, get_engine
 from i18n import game_title, has, t, translator
 from render import renderer, rules_png
@@ -44,13 +54,49 @@ async def open_lobby(
             players=players,
         )
         message = messages.lobby_message(await channel_locale(interaction), snap)
-        await interaction.response.send_message(
-            message.content, view=lobby_view(message), allowed_mentions=USERS_ONLY
-        )
-        sent = await interaction.original_response()
-        await service.record_post(snap.id, snap.version, sent.channel.id, sent.id)
+        view = lobby_view(message)
+        sent: list[int | None] = []
+
+        async def respond() -> None:
+            callback = await interaction.response.send_message(
+                message.content, view=view, allowed_mentions=USERS_ONLY
+            )
+            sent.append(callback.message_id)  # no second request needed to learn the message
+
+        if await first_response(interaction, respond):
+            message_id = sent[0] if sent else await _original_id(interaction)
+        else:  # the lobby is open: the channel gets it as a normal message
+            message_id = await _to_channel(interaction, message.content, view)
+        if message_id is not None:  # only links to the lobby need it
+            await service.record_post(snap.id, snap.version, snap.channel_id, message_id)
 
     await guarded(interaction, work())
+
+
+async def _original_id(interaction: discord.Interaction) -> int | None:
+    """The id of the interaction's response message, best effort (for links)."""
+    try:
+        return (await interaction.original_response()).id
+    except DISCORD_FAILURES as exc:
+        log.warning("response message not found: %r", exc)
+        return None
+
+
+async def _to_channel(
+    interaction: discord.Interaction, content: str, view: discord.ui.View | None = None
+) -> int | None:
+    """Say it as a normal channel message (the interaction could not carry it), best effort."""
+    channel = interaction.client.get_partial_messageable(
+        interaction.channel_id or 0, guild_id=interaction.guild_id
+    )
+    try:
+        sent = await channel.send(
+            content, view=view or discord.utils.MISSING, allowed_mentions=USERS_ONLY
+        )
+    except DISCORD_FAILURES as exc:
+        log.warning("channel message not sent: %r", exc)
+        return None
+    return sent.id
 
 
 def build_game_group() -> app_commands.Group:
@@ -91,9 +137,10 @@ def build_game_group() -> app_commands.Group:
                 )
                 return
             await interaction.response.defer(thinking=True)
-            await post_turn(interaction, snap)
+            if not await post_turn(interaction, snap):
+                await tell_privately(interaction, t(locale, "error.board_refused"))
 
-        await guarded(interaction, work())
+        await guarded(interaction, work(), reads_only=True)
 
     @group.command(
         name=text("command.game.log.name"), description=text("command.game.log.description")
@@ -105,7 +152,7 @@ def build_game_group() -> app_commands.Group:
             snap = await service.current(interaction.channel_id or 0)
             await reply_private(interaction, await log_text(service, snap, locale))
 
-        await guarded(interaction, work())
+        await guarded(interaction, work(), reads_only=True)
 
     @group.command(
         name=text("command.game.move.name"), description=text("command.game.move.description")
@@ -115,9 +162,15 @@ def build_game_group() -> app_commands.Group:
     async def move(interaction: discord.Interaction, action: str) -> None:
         async def work() -> None:
             service = runtime_of(interaction).service
+            code = typed_action(action)  # any client can send any value here
+            if code is None:
+                raise BadActionText(action=str(action)[:60])
             snap = await service.current(interaction.channel_id or 0)
-            outcome = await service.act(snap.id, interaction.user.id, action.strip(), snap.version)
-            await apply_outcome(interaction, outcome, edit_clicked=False)
+            with runtime_of(interaction).delivery.showing(snap.id):
+                outcome = await service.act(
+                    snap.id, interaction.user.id, code, snap.version, where=places(interaction)
+                )
+                await apply_outcome(interaction, outcome, edit_clicked=False)
 
         await guarded(interaction, work())
 
@@ -125,6 +178,8 @@ def build_game_group() -> app_commands.Group:
     async def move_autocomplete(
         interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
+        if not isinstance(current, str):
+            return []
         try:
             snap = await runtime_of(interaction).service.current(interaction.channel_id or 0)
         except NoActiveGame:
@@ -150,15 +205,20 @@ def build_game_group() -> app_commands.Group:
                 bool(perms and perms.manage_channels),
             )
             locale = await channel_locale(interaction)
-            await interaction.response.send_message(
-                t(
-                    locale,
-                    "game.abandoned",
-                    game=game_title(locale, snap.game),
-                    user=interaction.user.mention,
-                ),
-                allowed_mentions=discord.AllowedMentions.none(),
+            said = t(
+                locale,
+                "game.abandoned",
+                game=game_title(locale, snap.game),
+                user=interaction.user.mention,
             )
+            answered = await first_response(
+                interaction,
+                lambda: interaction.response.send_message(
+                    said, allowed_mentions=discord.AllowedMentions.none()
+                ),
+            )
+            if not answered:
+                await _to_channel(interaction, said)
 
         await guarded(interaction, work())
 
@@ -214,6 +274,8 @@ def build_rules_command() -> app_commands.Command[Any, Any, Any]:
     async def rules(interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         async def work() -> None:
             locale = user_locale(interaction)
+            if game.value not in game_names():
+                raise UnknownGameType(game=str(game.value)[:60], games=", ".join(game_names()))
             presenter = get_presenter(game.value)
             summary = presenter.rules_summary(locale)
             embed = discord.Embed(
@@ -230,7 +292,7 @@ def build_rules_command() -> app_commands.Command[Any, Any, Any]:
                 embed=embed, file=discord.File(io.BytesIO(png), "legend.png"), ephemeral=True
             )
 
-        await guarded(interaction, work())
+        await guarded(interaction, work(), reads_only=True)
 
     return rules
 

@@ -1,23 +1,22 @@
 """Persistent buttons and selects: all their state is in the custom_id, none in memory.
 
-``br:<game>:<version>:<action>`` is a game action button, ``brs:<game>:<version>:<n>`` a select
-whose chosen value is the action, ``brl:<game>:<op>`` a lobby button. Old messages keep working
-after a restart; an old version is answered as a stale board by the service.
+The custom_ids are written and read by ``custom_ids`` (one parser, every field checked). The
+templates below only claim our prefixes, so every custom_id that starts like ours reaches
+``Runtime.on_control`` and is parsed there: a malformed or out-of-bounds one gets the ordinary
+private refusal instead of reaching code that raises. Old messages keep working after a restart;
+an old version is answered as a stale board by the service.
 """
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import discord
 
+from bot.adapter import custom_ids
 from bot.adapter.runtime import runtime_of
 from bot.present.base import Button, ControlRows, Select
-
-ACTION_PREFIX = "br:"
-SELECT_PREFIX = "brs:"
-LOBBY_PREFIX = "brl:"
-LOBBY_OPS = ("join", "leave", "start", "cancel", "bot-easy", "bot-medium", "bot-hard")
 
 _STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -26,21 +25,44 @@ _STYLES = {
     "danger": discord.ButtonStyle.danger,
 }
 
-
-ACTION_TEMPLATE = r"br:(?P<gid>\d+):(?P<ver>\d+):(?P<act>[a-z0-9:+\-_.]{1,80})"
-SELECT_TEMPLATE = r"brs:(?P<gid>\d+):(?P<ver>\d+):(?P<n>\d+)"
-LOBBY_TEMPLATE = r"brl:(?P<gid>\d+):(?P<op>[a-z\-]{1,12})"
+#: what discord.py routes to each item: anything with the prefix (``custom_ids`` checks the rest)
+ACTION_TEMPLATE = r"(?s)br:.*"
+SELECT_TEMPLATE = r"(?s)brs:.*"
+LOBBY_TEMPLATE = r"(?s)brl:.*"
 _OURS = tuple(re.compile(t) for t in (ACTION_TEMPLATE, SELECT_TEMPLATE, LOBBY_TEMPLATE))
 
 
 def is_ours(custom_id: str) -> bool:
-    """Is ``custom_id`` the shape of one of our controls (whether or not it is still current)?"""
+    """Does ``custom_id`` start like one of our controls (whether or not it is valid)?"""
     return any(pattern.fullmatch(custom_id) for pattern in _OURS)
 
 
+def on_message(interaction: discord.Interaction) -> bool:
+    """Is the clicked control on the interaction's message? (discord.py routes a component to
+    our items only then, the same way: by type and custom_id on the message's view.)"""
+    message, data = interaction.message, interaction.data or {}
+    if message is None:
+        return False
+    view_cls = discord.ui.LayoutView if message.flags.components_v2 else discord.ui.View
+    view = view_cls.from_message(message, timeout=None)
+    wanted = (data.get("component_type"), data.get("custom_id"))
+    return any(
+        (item.type.value, getattr(item, "custom_id", None)) == wanted
+        for item in view.walk_children()
+    )
+
+
+async def _route(interaction: discord.Interaction, custom_id: str) -> None:
+    await runtime_of(interaction).on_control(interaction, custom_ids.parse(custom_id))
+
+
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=ACTION_TEMPLATE):
-    def __init__(
-        self,
+    def __init__(self, item: discord.ui.Button, row: int | None = None) -> None:
+        super().__init__(item, row=row)
+
+    @classmethod
+    def make(
+        cls,
         game_id: int,
         version: int,
         action: str,
@@ -48,88 +70,84 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=ACTION_TE
         style: str = "secondary",
         emoji: str | None = None,
         row: int | None = None,
-    ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label or action,
-                style=_STYLES.get(style, discord.ButtonStyle.secondary),
-                custom_id=f"{ACTION_PREFIX}{game_id}:{version}:{action}",
-                emoji=emoji,
-            ),
-            row=row,
+    ) -> ActionButton:
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=label or action,
+            style=_STYLES.get(style, discord.ButtonStyle.secondary),
+            custom_id=custom_ids.action_id(game_id, version, action),
+            emoji=emoji,
         )
-        self.game_id, self.version, self.action = game_id, version, action
+        return cls(button, row=row)
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
     ) -> ActionButton:
-        return cls(int(match["gid"]), int(match["ver"]), match["act"])
+        return cls(item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        route = runtime_of(interaction).on_action
-        await route(interaction, self.game_id, self.version, self.action)
+        await _route(interaction, self.custom_id)
 
 
 class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMPLATE):
-    def __init__(
-        self,
+    def __init__(self, item: discord.ui.Select, row: int | None = None) -> None:
+        super().__init__(item, row=row)
+
+    @classmethod
+    def make(
+        cls,
         game_id: int,
         version: int,
         n: int,
         placeholder: str = "",
         options: list[discord.SelectOption] | None = None,
         row: int | None = None,
-    ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"{SELECT_PREFIX}{game_id}:{version}:{n}",
-                placeholder=placeholder or None,
-                options=options or [discord.SelectOption(label="-", value="-")],
-            ),
-            row=row,
+    ) -> ActionSelect:
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=custom_ids.select_id(game_id, version, n),
+            placeholder=placeholder or None,
+            options=options or [discord.SelectOption(label="-", value="-")],
         )
-        self.game_id, self.version = game_id, version
+        return cls(select, row=row)
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
     ) -> ActionSelect:
-        return cls(int(match["gid"]), int(match["ver"]), int(match["n"]))
+        return cls(item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
-        action = str(values[0]) if values else ""
-        await runtime_of(interaction).on_action(interaction, self.game_id, self.version, action)
+        await _route(interaction, self.custom_id)
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=LOBBY_TEMPLATE):
-    def __init__(
-        self,
+    def __init__(self, item: discord.ui.Button, row: int | None = None) -> None:
+        super().__init__(item, row=row)
+
+    @classmethod
+    def make(
+        cls,
         game_id: int,
         op: str,
         label: str = "",
         style: str = "secondary",
         row: int | None = None,
-    ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label or op,
-                style=_STYLES.get(style, discord.ButtonStyle.secondary),
-                custom_id=f"{LOBBY_PREFIX}{game_id}:{op}",
-            ),
-            row=row,
+    ) -> LobbyButton:
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=label or op,
+            style=_STYLES.get(style, discord.ButtonStyle.secondary),
+            custom_id=custom_ids.lobby_id(game_id, op),
         )
-        self.game_id, self.op = game_id, op
+        return cls(button, row=row)
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
     ) -> LobbyButton:
-        return cls(int(match["gid"]), match["op"])
+        return cls(item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await runtime_of(interaction).on_lobby(interaction, self.game_id, self.op)
+        await _route(interaction, self.custom_id)
 
 
 def action_view(game_id: int, version: int, controls: ControlRows) -> discord.ui.View | None:
@@ -142,7 +160,7 @@ def action_view(game_id: int, version: int, controls: ControlRows) -> discord.ui
         for control in row:
             if isinstance(control, Button):
                 view.add_item(
-                    ActionButton(
+                    ActionButton.make(
                         game_id,
                         version,
                         control.action,
@@ -162,7 +180,7 @@ def action_view(game_id: int, version: int, controls: ControlRows) -> discord.ui
                     for o in control.options[:25]
                 ]
                 view.add_item(
-                    ActionSelect(
+                    ActionSelect.make(
                         game_id, version, selects, control.placeholder[:150], options, row=row_index
                     )
                 )

@@ -3,38 +3,69 @@
 Order matters: the service commits the action first; only then does the interaction get its
 first response (well inside Discord's 3 seconds), and the board is rendered and posted as a
 follow-up. A rejected input gets a private answer and changes nothing.
+
+A committed action always reaches the channel. When the interaction cannot carry its board
+(the first response was refused, lost or too late, or the follow-up was refused), the board is
+posted as a normal channel message by ``delivery``, retried with backoff until it gets through,
+and the clicked board loses its buttons through the channel. An interaction that waited too long
+to be answered at all (``runtime.START_BY``) goes that way from the start.
 """
 
 from __future__ import annotations
 
-import contextlib
+import asyncio
 import logging
 import uuid
-from collections.abc import Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 import discord
 
 from bot.adapter import messages
+from bot.adapter.custom_ids import ActionId, BadControl, Control, LobbyId, SelectId, selected_action
+from bot.adapter.delivery import DISCORD_FAILURES
 from bot.adapter.outgoing import USERS_ONLY, board_file, board_view, lobby_view
 from bot.adapter.runtime import runtime_of
 from bot.adapter.words import channel_locale, error_text, user_locale
 from bot.present import get_presenter
-from bot.service.errors import UserFacingError
+from bot.service.errors import AlreadySeated, NotInLobby, StaleBoard, UserFacingError
+from bot.service.games import GameService
 from bot.service.models import GameSnapshot, Outcome
 from i18n import game_title, join_list, t
 
 log = logging.getLogger(__name__)
 
 UNKNOWN_INTERACTION = 10062  # Discord's error code for an expired interaction token
+ALREADY_ACKNOWLEDGED = 40060  # a first response was already taken (an earlier try got through)
+MAX_CONTENT = 2000  # Discord's limit for a message's text
+
+BUTTON = discord.ComponentType.button.value
+SELECT = discord.ComponentType.string_select.value
+
+
+class BoardOnItsWay(UserFacingError):
+    """A click on the last board shown while the newer one is still being posted."""
+
+    key = "error.board_on_its_way"
 
 
 async def reply_private(interaction: discord.Interaction, content: str) -> None:
     """An ephemeral answer, whether or not the interaction was already answered."""
-    if interaction.response.is_done():
+    content = content[:MAX_CONTENT]
+    if runtime_of(interaction).gate.acknowledged(interaction):
         await interaction.followup.send(content, ephemeral=True)
     else:
         await interaction.response.send_message(content, ephemeral=True)
+
+
+async def tell_privately(interaction: discord.Interaction, content: str) -> None:
+    """A best-effort private note (when the interaction can still carry one)."""
+    if not runtime_of(interaction).gate.can_answer(interaction):
+        return
+    try:
+        await reply_private(interaction, content)
+    except DISCORD_FAILURES as exc:
+        log.warning("could not deliver a private note: %r", exc)
 
 
 async def reply_error(interaction: discord.Interaction, error: BaseException) -> None:
@@ -51,53 +82,116 @@ async def reply_error(interaction: discord.Interaction, error: BaseException) ->
         reference = uuid.uuid4().hex[:8]
         log.error("unexpected error (reference %s)", reference, exc_info=error)
         text = t(locale, "error.unexpected", reference=reference)
+    if not runtime_of(interaction).gate.can_answer(interaction):
+        log.info("too late to answer privately", extra={"id": interaction.id})
+        return
     try:
         await reply_private(interaction, text)
-    except discord.HTTPException:
-        log.warning("could not deliver an error reply", exc_info=True)
+    except DISCORD_FAILURES as exc:
+        log.warning("could not deliver an error reply: %r", exc)
 
 
-async def guarded(interaction: discord.Interaction, work: Coroutine[Any, Any, None]) -> None:
-    """Run one interaction's work through the gate (overload shedding, an answer for every
-    failure)."""
-    await runtime_of(interaction).gate.run(interaction, work)
+async def first_response(
+    interaction: discord.Interaction, respond: Callable[[], Awaitable[object]]
+) -> bool:
+    """Give the interaction its one first response, if it can still arrive in time. False when
+    Discord did not take it: too late to begin, refused (after discord.py's retries), or not
+    done before the deadline (then it is abandoned, so no late try follows). A 40060 means an
+    earlier try of this same response got through and only its answer was lost: taken."""
+    gate = runtime_of(interaction).gate
+    ticket = gate.ticket(interaction)
+    left = gate.time_left(interaction)
+    if left > 0:
+        try:
+            await asyncio.wait_for(respond(), left)
+            return True
+        except TimeoutError:
+            log.warning("no first response within Discord's deadline", extra={"id": interaction.id})
+        except discord.HTTPException as exc:
+            if exc.code == ALREADY_ACKNOWLEDGED:
+                ticket.acknowledged = True
+                return True
+            log.warning("first response refused: %s", exc, extra={"id": interaction.id})
+        except DISCORD_FAILURES as exc:
+            log.warning("first response failed: %r", exc, extra={"id": interaction.id})
+        except Exception:  # a fault of ours: say so, and still show the board in the channel
+            log.exception("first response failed", extra={"id": interaction.id})
+    ticket.gave_up = True
+    return False
+
+
+def places(interaction: discord.Interaction) -> tuple[int, ...]:
+    """Where an interaction came from: its channel and, in a thread, the thread's parent (a game
+    takes its inputs from there only)."""
+    found = [interaction.channel_id] if interaction.channel_id else []
+    channel = interaction.channel
+    if isinstance(channel, discord.Thread) and channel.parent_id:
+        found.append(channel.parent_id)
+    return tuple(found)
+
+
+async def guarded(
+    interaction: discord.Interaction, work: Coroutine[Any, Any, None], *, reads_only: bool = False
+) -> None:
+    """Run one interaction's work through the gate (overload shedding, age, an answer for every
+    failure). ``reads_only``: it changes nothing, so when it is too late to answer it is dropped."""
+    await runtime_of(interaction).gate.run(interaction, work, reads_only=reads_only)
 
 
 async def post_turn(
     interaction: discord.Interaction, outcome_or_snap: Outcome | GameSnapshot
-) -> None:
-    """Post the public turn message as a follow-up and remember it (for links and restarts)."""
+) -> bool:
+    """Post the public turn message as a follow-up and remember it (for links and restarts).
+    False when Discord did not take it."""
     outcome = outcome_or_snap if isinstance(outcome_or_snap, Outcome) else None
     snap = outcome.after if outcome else outcome_or_snap
     locale = await channel_locale(interaction)
-    message = await messages.turn_message(locale, snap, outcome)
-    sent = await interaction.followup.send(
-        message.content,
-        file=board_file(message),
-        view=board_view(message) or discord.utils.MISSING,
-        allowed_mentions=USERS_ONLY,
-        wait=True,
-    )
+    try:
+        message = await messages.turn_message(locale, snap, outcome)
+        sent = await interaction.followup.send(
+            message.content,
+            file=board_file(message),
+            view=board_view(message) or discord.utils.MISSING,
+            allowed_mentions=USERS_ONLY,
+            wait=True,
+        )
+    except Exception as exc:
+        _not_sent(snap, exc)
+        return False
     runtime = runtime_of(interaction)
     await runtime.service.record_post(snap.id, snap.version, sent.channel.id, sent.id)
     runtime.bots.after_public_turn(snap)
+    return True
 
 
-async def post_private_step(interaction: discord.Interaction, outcome: Outcome) -> None:
-    """A step inside a turn: only the acting player sees the preview and the next controls."""
-    locale = user_locale(interaction)
-    message = await messages.turn_message(locale, outcome.after, outcome)
-    sent = await interaction.followup.send(
-        message.content,
-        file=board_file(message),
-        view=board_view(message) or discord.utils.MISSING,
-        ephemeral=True,
-        allowed_mentions=USERS_ONLY,
-        wait=True,
-    )
+async def post_private_step(interaction: discord.Interaction, outcome: Outcome) -> bool:
+    """A step inside a turn: only the acting player sees the preview and the next controls.
+    False when Discord did not take it."""
     snap = outcome.after
+    locale = user_locale(interaction)
+    try:
+        message = await messages.turn_message(locale, snap, outcome)
+        sent = await interaction.followup.send(
+            message.content,
+            file=board_file(message),
+            view=board_view(message) or discord.utils.MISSING,
+            ephemeral=True,
+            allowed_mentions=USERS_ONLY,
+            wait=True,
+        )
+    except Exception as exc:
+        _not_sent(snap, exc)
+        return False
     service = runtime_of(interaction).service
     await service.record_post(snap.id, snap.version, snap.channel_id, sent.id, public=False)
+    return True
+
+
+def _not_sent(snap: GameSnapshot, exc: Exception) -> None:
+    if isinstance(exc, DISCORD_FAILURES):
+        log.warning("board not sent as an answer: %r", exc, extra={"game_id": snap.id})
+    else:
+        log.exception("board not sent as an answer", extra={"game_id": snap.id})
 
 
 def is_public(outcome: Outcome) -> bool:
@@ -105,13 +199,45 @@ def is_public(outcome: Outcome) -> bool:
     return get_presenter(outcome.after.game).public_every_action or outcome.ended_turn
 
 
+async def on_control(interaction: discord.Interaction, control: Control | None) -> None:
+    """Every component interaction whose custom_id starts like ours, parsed by ``custom_ids``:
+    a well-formed control of the right component type goes on, anything else is refused."""
+    data = interaction.data or {}
+    kind = data.get("component_type")
+    if isinstance(control, ActionId) and kind == BUTTON:
+        await on_action(interaction, control.game_id, control.version, control.action)
+        return
+    if isinstance(control, SelectId) and kind == SELECT:
+        action = selected_action(data.get("values"))
+        if action is not None:
+            await on_action(interaction, control.game_id, control.version, action)
+            return
+    elif isinstance(control, LobbyId) and kind == BUTTON:
+        await on_lobby(interaction, control.game_id, control.op)
+        return
+
+    async def refuse() -> None:
+        raise BadControl()
+
+    await guarded(interaction, refuse(), reads_only=True)
+
+
 async def on_action(
     interaction: discord.Interaction, game_id: int, version: int, action: str
 ) -> None:
     async def work() -> None:
-        service = runtime_of(interaction).service
-        outcome = await service.act(game_id, interaction.user.id, action, version)
-        await apply_outcome(interaction, outcome, edit_clicked=True)
+        runtime = runtime_of(interaction)
+        where = places(interaction)
+        try:
+            with runtime.delivery.showing(game_id):
+                outcome = await runtime.service.act(
+                    game_id, interaction.user.id, action, version, where=where
+                )
+                await apply_outcome(interaction, outcome, edit_clicked=True)
+        except StaleBoard:
+            if await runtime.delivery.pending(game_id):  # and it is tried again now
+                raise BoardOnItsWay() from None
+            raise
 
     await guarded(interaction, work())
 
@@ -119,68 +245,127 @@ async def on_action(
 async def apply_outcome(
     interaction: discord.Interaction, outcome: Outcome, *, edit_clicked: bool
 ) -> None:
-    """First response (strip the clicked message's controls), then the board as a follow-up."""
+    """First response (strip the clicked message's controls), then the board as a follow-up;
+    when the interaction cannot carry it, the board goes to the channel as a normal message."""
     public = is_public(outcome)
-    if edit_clicked and interaction.type == discord.InteractionType.component:
-        await interaction.response.edit_message(view=None)
-    else:
-        await interaction.response.defer(ephemeral=not public, thinking=True)
-    try:
-        if public:
-            await post_turn(interaction, outcome)
+    clicked = edit_clicked and interaction.type == discord.InteractionType.component
+    with runtime_of(interaction).delivery.showing(outcome.after.id):
+        if clicked:
+            answered = await first_response(
+                interaction, lambda: interaction.response.edit_message(view=None)
+            )
         else:
-            await post_private_step(interaction, outcome)
-    except discord.HTTPException as exc:  # the move is saved; only showing it failed
-        log.warning("board not posted: %s", exc, extra={"game_id": outcome.after.id})
-        with contextlib.suppress(discord.HTTPException):
-            await reply_private(interaction, t(user_locale(interaction), "error.post_failed"))
+            answered = await first_response(
+                interaction,
+                lambda: interaction.response.defer(ephemeral=not public, thinking=True),
+            )
+        await show_board(interaction, outcome, answered=answered, public=public)
+    if clicked and not answered:
+        await edit_clicked_message(interaction, view=None)
 
 
-async def show_lobby(interaction: discord.Interaction, snap: GameSnapshot) -> None:
-    """Replace the clicked lobby message with the lobby as it is now."""
-    message = messages.lobby_message(await channel_locale(interaction), snap)
-    await interaction.response.edit_message(
-        content=message.content, view=lobby_view(message), allowed_mentions=USERS_ONLY
+async def show_board(
+    interaction: discord.Interaction, outcome: Outcome, *, answered: bool, public: bool
+) -> None:
+    """The board of a committed action reaches the channel: as a follow-up when the interaction
+    was answered and Discord takes it, else as a channel message (retried until it gets through;
+    the player is told privately if it did not get through at once)."""
+    if answered:
+        sent = await (post_turn if public else post_private_step)(interaction, outcome)
+        if sent:
+            return
+    runtime = runtime_of(interaction)
+    if not await runtime.delivery.show(outcome.after.id, outcome) and answered:
+        await tell_privately(interaction, t(user_locale(interaction), "error.post_failed"))
+
+
+async def edit_clicked_message(interaction: discord.Interaction, **changes: Any) -> None:
+    """Change the clicked message through the channel (when the interaction could not), best
+    effort: a private message cannot be reached that way."""
+    message = interaction.message
+    if message is None or message.flags.ephemeral:
+        return
+    try:
+        await message.edit(allowed_mentions=USERS_ONLY, **changes)
+    except DISCORD_FAILURES as exc:
+        log.warning("clicked message not updated: %r", exc, extra={"message_id": message.id})
+
+
+async def update_lobby(
+    interaction: discord.Interaction, content: str, view: discord.ui.View | None
+) -> bool:
+    """Replace the clicked lobby message (through the channel if the answer did not get
+    through). True when the interaction was answered."""
+    answered = await first_response(
+        interaction,
+        lambda: interaction.response.edit_message(
+            content=content, view=view, allowed_mentions=USERS_ONLY
+        ),
     )
+    if not answered:
+        await edit_clicked_message(interaction, content=content, view=view)
+    return answered
+
+
+async def show_lobby(
+    interaction: discord.Interaction, snap: GameSnapshot, note: UserFacingError | None = None
+) -> None:
+    """Replace the clicked lobby message with the lobby as it is now (and say ``note``)."""
+    message = messages.lobby_message(await channel_locale(interaction), snap)
+    answered = await update_lobby(interaction, message.content, lobby_view(message))
+    if answered and note is not None:
+        await tell_privately(interaction, error_text(user_locale(interaction), note))
+
+
+async def _as_it_is(service: GameService, game_id: int, error: UserFacingError) -> GameSnapshot:
+    """The lobby now, for a press that changed nothing because it had already happened (its
+    answer was lost: the lobby message may not show it yet)."""
+    snap = await service.game(game_id)
+    if not snap.is_lobby:
+        raise error
+    return snap
 
 
 async def on_lobby(interaction: discord.Interaction, game_id: int, op: str) -> None:
     async def work() -> None:
-        service = runtime_of(interaction).service
+        runtime = runtime_of(interaction)
+        service = runtime.service
         user = interaction.user
         locale = await channel_locale(interaction)
+        where = places(interaction)
+        note: UserFacingError | None = None
         if op == "join":
-            snap = await service.join(game_id, user.id, user.display_name)
+            try:
+                snap = await service.join(game_id, user.id, user.display_name, where=where)
+            except AlreadySeated as seated:
+                snap, note = await _as_it_is(service, game_id, seated), seated
         elif op == "leave":
-            snap = await service.leave(game_id, user.id)
+            try:
+                snap = await service.leave(game_id, user.id, where=where)
+            except NotInLobby as absent:
+                snap, note = await _as_it_is(service, game_id, absent), absent
         elif op.startswith("bot-"):
             level = op.removeprefix("bot-")
             seated = len((await service.game(game_id)).seats)
             name = t(locale, f"bot.name.{level}", number=seated + 1)
-            snap = await service.add_bot(game_id, user.id, level, name)
+            snap = await service.add_bot(game_id, user.id, level, name, where=where)
         elif op == "cancel":
-            snap = await service.cancel(game_id, user.id)
+            snap = await service.cancel(game_id, user.id, where=where)
             title = game_title(locale, snap.game)
-            await interaction.response.edit_message(
-                content=t(locale, "lobby.cancelled", game=title),
-                view=None,
-                allowed_mentions=USERS_ONLY,
-            )
+            await update_lobby(interaction, t(locale, "lobby.cancelled", game=title), None)
             return
         elif op == "start":
-            outcome = await service.start(game_id, user.id)
-            snap = outcome.after
-            title = game_title(locale, snap.game)
-            players = join_list(locale, messages.mentions(snap))
-            await interaction.response.edit_message(
-                content=t(locale, "lobby.started", game=title, players=players),
-                view=None,
-                allowed_mentions=USERS_ONLY,
-            )
-            await post_turn(interaction, outcome)
+            with runtime.delivery.showing(game_id):
+                outcome = await service.start(game_id, user.id, where=where)
+                snap = outcome.after
+                title = game_title(locale, snap.game)
+                players = join_list(locale, messages.mentions(snap))
+                text = t(locale, "lobby.started", game=title, players=players)
+                answered = await update_lobby(interaction, text, None)
+                await show_board(interaction, outcome, answered=answered, public=True)
             return
         else:
             raise UserFacingError()
-        await show_lobby(interaction, snap)
+        await show_lobby(interaction, snap, note)
 
     await guarded(interaction, work())

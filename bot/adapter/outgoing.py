@@ -30,7 +30,7 @@ def lobby_view(message: LobbyMessage) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for control in message.controls:
         view.add_item(
-            LobbyButton(
+            LobbyButton.make(
                 message.game_id, control.op, control.label[:80], control.style, control.row
             )
         )

@@ -1,8 +1,9 @@
 """The adapter's shared parts, owned by one object per bot process.
 
 ``Runtime`` holds the service, the settings, the interaction gate (how many interactions are in
-flight, and the overload rule) and the bot runner (computer turns). Handlers and components reach
-it through ``runtime_of(interaction)`` instead of the client's attributes, and the component
+flight and how old they are, and the overload rule), the board delivery (every committed version
+reaches its channel) and the bot runner (computer turns). Handlers and components reach it
+through ``runtime_of(interaction)`` instead of the client's attributes, and the component
 callbacks are routed through it, so the adapter modules do not import each other in a circle.
 """
 
@@ -10,15 +11,19 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
+from collections import deque
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import discord
 
+from bot.adapter.custom_ids import Control
+from bot.adapter.delivery import BoardDelivery
 from bot.service.bots import bot_to_move, play_bot_turn
 from bot.service.games import GameService
-from bot.service.models import GameSnapshot, Outcome
+from bot.service.models import GameSnapshot
 from bot.service.servers import ServerSettings
 from bot.settings import Settings
 
@@ -27,24 +32,110 @@ log = logging.getLogger(__name__)
 ErrorReply = Callable[[discord.Interaction, BaseException], Awaitable[None]]
 ActionRoute = Callable[[discord.Interaction, int, int, str], Awaitable[None]]
 LobbyRoute = Callable[[discord.Interaction, int, str], Awaitable[None]]
-ChannelPost = Callable[[GameSnapshot, Outcome | None], Awaitable[None]]
+ControlRoute = Callable[[discord.Interaction, Control | None], Awaitable[None]]
+
+#: Discord refuses a first response that arrives later than this after the interaction was made
+DEADLINE = 3.0
+#: a first response is begun only while the interaction is younger than this ...
+START_BY = 2.5
+#: ... and waited for (retries included) until it is this old; then its result goes to the channel
+FINISH_BY = 2.9
+
+
+@dataclass
+class Ticket:
+    """What the gate knows about one interaction in flight."""
+
+    late: bool = False  # too old to be answered: the result goes to the channel instead
+    acknowledged: bool = False  # Discord took a first response (even if its answer was lost)
+    gave_up: bool = False  # a first response failed or ran out of time: do not try again
+
+
+class ClockSkew:
+    """How far this host's clock is from Discord's, learnt from the interactions themselves: the
+    smallest delay between an interaction's creation (its id) and its arrival over the last
+    ``window`` interactions. Under 0 s or over 1 s, the clock is off and ages are corrected;
+    in between it is network delay, and ages are taken as they are."""
+
+    def __init__(self, window: int = 100) -> None:
+        self._delays: deque[float] = deque(maxlen=window)
+
+    def observe(self, delay: float) -> None:
+        self._delays.append(delay)
+
+    def correction(self) -> float:
+        if not self._delays:
+            return 0.0
+        low = min(self._delays)
+        return low if low < 0.0 or low > 1.0 else 0.0
 
 
 class InteractionGate:
-    """Counts interactions in flight and sheds what Discord would refuse anyway: past
-    ``limit`` at once, an interaction cannot be answered within 3 s, so it is dropped unapplied."""
+    """Counts interactions in flight and knows how old each is. Past ``limit`` at once an
+    interaction is dropped unapplied (it could not be answered within 3 s anyway); one that has
+    already waited too long to be answered is still carried out if it changes something, with
+    its result shown in the channel (``late``), and dropped if it only looks."""
 
-    def __init__(self, limit: int, on_error: ErrorReply) -> None:
+    def __init__(
+        self, limit: int, on_error: ErrorReply, *, clock: Callable[[], float] = time.time
+    ) -> None:
         self.limit = limit
         self.in_flight = 0
+        self.skew = ClockSkew()
         self._on_error = on_error
+        self._clock = clock
+        self._tickets: dict[int, Ticket] = {}
 
-    async def run(self, interaction: discord.Interaction, work: Coroutine[Any, Any, None]) -> None:
-        """Run one interaction's work: every failure gets an answer."""
+    def _delay(self, interaction: discord.Interaction) -> float:
+        return self._clock() - interaction.created_at.timestamp()
+
+    def age(self, interaction: discord.Interaction) -> float:
+        """Seconds since Discord created the interaction (by its id), clock skew corrected."""
+        return self._delay(interaction) - self.skew.correction()
+
+    def ticket(self, interaction: discord.Interaction) -> Ticket:
+        return self._tickets.get(interaction.id) or Ticket()
+
+    def acknowledged(self, interaction: discord.Interaction) -> bool:
+        """Has a first response been taken (so follow-ups work, for 15 minutes)?"""
+        return interaction.response.is_done() or self.ticket(interaction).acknowledged
+
+    def can_answer(self, interaction: discord.Interaction) -> bool:
+        """Can the interaction still carry a (first or follow-up) answer?"""
+        if self.acknowledged(interaction):
+            return True
+        ticket = self.ticket(interaction)
+        return not (ticket.late or ticket.gave_up) and self.age(interaction) < START_BY
+
+    def time_left(self, interaction: discord.Interaction) -> float:
+        """Seconds a first response may still take; 0 or less: do not begin one."""
+        if not self.can_answer(interaction):
+            return 0.0
+        return FINISH_BY - self.age(interaction)
+
+    async def run(
+        self,
+        interaction: discord.Interaction,
+        work: Coroutine[Any, Any, None],
+        *,
+        reads_only: bool = False,
+    ) -> None:
+        """Run one interaction's work: every failure gets an answer (when one can be given)."""
         if self.in_flight >= self.limit:
             work.close()
             log.warning("busy: %d interactions in flight, one dropped", self.in_flight)
             return
+        self.skew.observe(self._delay(interaction))
+        ticket = Ticket()
+        age = self.age(interaction)
+        if age >= START_BY:
+            ticket.late = True
+            if reads_only:
+                work.close()
+                log.info("an interaction waited %.1f s, too long to answer; dropped", age)
+                return
+            log.info("an interaction waited %.1f s, too long to answer: result to the channel", age)
+        self._tickets[interaction.id] = ticket
         self.in_flight += 1
         try:
             await work
@@ -52,15 +143,17 @@ class InteractionGate:
             await self._on_error(interaction, exc)
         finally:
             self.in_flight -= 1
+            self._tickets.pop(interaction.id, None)
 
 
 @dataclass
 class BotRunner:
-    """Plays computer turns in the background, one public message per turn, one runner per game."""
+    """Plays computer turns in the background, one public message per turn, one runner per game.
+    A bot plays only once the board before its turn is in the channel."""
 
     service: GameService
     pause: float
-    post: ChannelPost
+    delivery: BoardDelivery
     _games: set[int] = field(default_factory=set)
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
 
@@ -69,6 +162,7 @@ class BotRunner:
         if bot_to_move(snap) is None or snap.id in self._games:
             return
         self._games.add(snap.id)
+        self.delivery.hold(snap.id)  # at once: the sweep must not post this game meanwhile
         task = asyncio.create_task(self._run(snap.id))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -81,13 +175,15 @@ class BotRunner:
                 turn = await play_bot_turn(self.service, game_id)
                 if turn is None:
                     return
-                await self.post(turn.outcome.after, turn.outcome)
+                if not await self.delivery.show(game_id, turn.outcome):
+                    return  # the delivery keeps trying; once it is shown, the next bot plays
                 if bot_to_move(turn.outcome.after) is None:
                     return
         except Exception:
             log.exception("bot turn failed", extra={"game_id": game_id})
         finally:
             self._games.discard(game_id)
+            self.delivery.release(game_id)
 
 
 @dataclass
@@ -96,9 +192,11 @@ class Runtime:
     servers: ServerSettings
     settings: Settings
     gate: InteractionGate
+    delivery: BoardDelivery
     bots: BotRunner
     on_action: ActionRoute
     on_lobby: LobbyRoute
+    on_control: ControlRoute  # every component with our prefix, parsed (None: malformed)
 
 
 class HasRuntime(Protocol):

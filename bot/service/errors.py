@@ -101,3 +101,9 @@ class GameOver(UserFacingError):
 
 class NotAllowedToAbandon(UserFacingError):
     key = "error.not_allowed_to_abandon"
+
+
+class WrongChannel(UserFacingError):
+    """Carries the game's ``channel_id``: the input came from another channel, guild or a DM."""
+
+    key = "error.wrong_channel"

@@ -11,9 +11,9 @@ from __future__ import annotations
 import json
 import logging
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bot.service import errors
@@ -33,6 +33,21 @@ OPEN = ("lobby", "active")
 
 def utc_now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+def utc_ago(seconds: float) -> str:
+    """``utc_now()`` of ``seconds`` ago (to compare with stored times)."""
+    return (datetime.now(UTC) - timedelta(seconds=seconds)).isoformat(timespec="milliseconds")
+
+
+#: the channel an input came from and, for a thread, its parent (None: not from a channel)
+Where = Collection[int] | None
+
+
+def _check_place(row: GameRow, where: Where) -> None:
+    """An input for a game counts only from the game's own channel (or a thread of it)."""
+    if where is not None and row.channel_id not in where:
+        raise errors.WrongChannel(channel_id=row.channel_id)
 
 
 def _dump(engine: Engine[Any, Any], state: Any) -> str:
@@ -158,6 +173,18 @@ class GameService:
     async def latest_post(self, game_id: int) -> tuple[int, int] | None:
         return await self.store.latest_post(game_id)
 
+    async def unshown_games(self, changed_since: str | None = None) -> list[int]:
+        """Games whose newest committed version the channel has not been shown: every running
+        game, and finished ones (changed since ``changed_since``) still the newest in their
+        channel. This is the durable record of "committed but not yet shown": the posts table
+        remembers the version every posted message shows."""
+        return await self.store.unshown_games(changed_since)
+
+    async def is_shown(self, snap: GameSnapshot) -> bool:
+        """Does a posted message (public or private) show ``snap``'s version or a newer one?"""
+        posted = await self.store.posted_version(snap.id)
+        return posted is not None and posted >= snap.version
+
     # ----------------------------------------------------------------- lobby
 
     async def open_lobby(
@@ -179,9 +206,9 @@ class GameService:
         try:
             normal = info.normalize_options(options)
         except ValueError as exc:
-            raise errors.BadOption(detail=str(exc)) from exc
+            raise errors.BadOption(detail=str(exc)[:200]) from exc
         capacity = info.max_seats if players is None else players
-        if not info.min_seats <= capacity <= info.max_seats:
+        if type(capacity) is not int or not info.min_seats <= capacity <= info.max_seats:
             raise errors.BadOption(
                 detail=f"players: {info.min_seats}-{info.max_seats}"  # numbers only, not prose
             )
@@ -227,23 +254,34 @@ class GameService:
             message_id=post[1] if post else None,
         )
 
-    async def join(self, game_id: int, user_id: int, name: str) -> GameSnapshot:
-        return await self._edit_lobby(game_id, user_id, name, "join")
+    async def join(
+        self, game_id: int, user_id: int, name: str, *, where: Where = None
+    ) -> GameSnapshot:
+        return await self._edit_lobby(game_id, user_id, name, "join", where=where)
 
-    async def leave(self, game_id: int, user_id: int) -> GameSnapshot:
-        return await self._edit_lobby(game_id, user_id, "", "leave")
+    async def leave(self, game_id: int, user_id: int, *, where: Where = None) -> GameSnapshot:
+        return await self._edit_lobby(game_id, user_id, "", "leave", where=where)
 
-    async def add_bot(self, game_id: int, user_id: int, level: str, name: str) -> GameSnapshot:
+    async def add_bot(
+        self, game_id: int, user_id: int, level: str, name: str, *, where: Where = None
+    ) -> GameSnapshot:
         """Seat a computer opponent (host only)."""
         if level not in LEVELS:
             raise errors.BadOption(detail=f"level: {', '.join(LEVELS)}")
-        return await self._edit_lobby(game_id, user_id, name, "bot", level=level)
+        return await self._edit_lobby(game_id, user_id, name, "bot", level=level, where=where)
 
     async def _edit_lobby(
-        self, game_id: int, user_id: int, name: str, op: str, level: str | None = None
+        self,
+        game_id: int,
+        user_id: int,
+        name: str,
+        op: str,
+        level: str | None = None,
+        *,
+        where: Where = None,
     ) -> GameSnapshot:
         async with self.store.write() as tx:
-            row = await self._lobby_row(tx, game_id)
+            row = await self._lobby_row(tx, game_id, where)
             seats = list(row.seats)
             if op == "join":
                 if any(s.user_id == user_id for s in seats):
@@ -277,17 +315,18 @@ class GameService:
             )
             return await self._reread(tx, game_id)
 
-    async def _lobby_row(self, tx: Tx, game_id: int) -> GameRow:
+    async def _lobby_row(self, tx: Tx, game_id: int, where: Where = None) -> GameRow:
         row = await tx.load_game(game_id)
         if row is None:
             raise errors.GameNotFound(game_id=game_id)
+        _check_place(row, where)
         if row.status != "lobby":
             raise errors.NotALobby()
         return row
 
-    async def cancel(self, game_id: int, user_id: int) -> GameSnapshot:
+    async def cancel(self, game_id: int, user_id: int, *, where: Where = None) -> GameSnapshot:
         async with self.store.write() as tx:
-            row = await self._lobby_row(tx, game_id)
+            row = await self._lobby_row(tx, game_id, where)
             if user_id != row.host_id:
                 raise errors.NotHost()
             await tx.update_game(
@@ -300,10 +339,10 @@ class GameService:
             )
             return await self._reread(tx, game_id)
 
-    async def start(self, game_id: int, user_id: int) -> Outcome:
+    async def start(self, game_id: int, user_id: int, *, where: Where = None) -> Outcome:
         """Deal the game (resolving its setup chance steps) and commit it."""
         async with self.store.write() as tx:
-            row = await self._lobby_row(tx, game_id)
+            row = await self._lobby_row(tx, game_id, where)
             if user_id != row.host_id:
                 raise errors.NotHost()
             before = self.snapshot_of(row)
@@ -319,13 +358,21 @@ class GameService:
     # ----------------------------------------------------------------- playing
 
     async def act(
-        self, game_id: int, user_id: int, action_text: str, expected_version: int | None = None
+        self,
+        game_id: int,
+        user_id: int,
+        action_text: str,
+        expected_version: int | None = None,
+        *,
+        where: Where = None,
     ) -> Outcome:
-        """Apply one player action (and the chance steps it opens), committed before returning."""
+        """Apply one player action (and the chance steps it opens), committed before returning.
+        ``where``: the channels the action came from (refused unless one is the game's)."""
         async with self.store.write() as tx:
             row = await tx.load_game(game_id)
             if row is None:
                 raise errors.GameNotFound(game_id=game_id)
+            _check_place(row, where)
             if expected_version is not None and expected_version != row.version:
                 raise errors.StaleBoard()
             seat = next((s.seat for s in row.seats if s.user_id == user_id), None)

@@ -110,6 +110,10 @@ class GameStore(Protocol):
 
     async def posted_version(self, game_id: int) -> int | None: ...
 
+    async def unshown_games(self, changed_since: str | None = None) -> list[int]:
+        """Games committed at a version no posted message shows yet (see ``SqliteStore``)."""
+        ...
+
     async def latest_post(self, game_id: int) -> tuple[int, int] | None: ...
 
     async def server_locale(self, guild_id: int) -> str | None:

@@ -2,6 +2,10 @@
 
 A second connection serves reads, so a read never sees another coroutine's half-done
 transaction (aiosqlite runs the calls of one connection in order, interleaving coroutines).
+
+``synchronous=FULL`` (the default) syncs the write-ahead log at every commit, so a move the
+players were shown survives a power cut, not only a killed process; ``NORMAL`` syncs only at
+checkpoints and may lose the last commits on power loss (``bench/service.py`` measures the cost).
 """
 
 from __future__ import annotations
@@ -24,16 +28,18 @@ _GAME_COLUMNS = (
 )
 _PRAGMAS = (
     "PRAGMA journal_mode=WAL",
-    "PRAGMA synchronous=NORMAL",
     "PRAGMA foreign_keys=ON",
     "PRAGMA busy_timeout=5000",
 )
+#: how hard each commit is pushed to the disk (``PRAGMA synchronous``)
+SYNCHRONOUS = ("FULL", "NORMAL")
 
 
-async def _connect(path: Path) -> aiosqlite.Connection:
+async def _connect(path: Path, synchronous: str) -> aiosqlite.Connection:
     conn = await aiosqlite.connect(path, isolation_level=None)
     for pragma in _PRAGMAS:
         await conn.execute(pragma)
+    await conn.execute(f"PRAGMA synchronous={synchronous}")  # one of SYNCHRONOUS, checked
     return conn
 
 
@@ -155,8 +161,11 @@ class SqliteTx:
 class SqliteStore:
     """The game store on one SQLite file."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, *, synchronous: str = "FULL") -> None:
+        if synchronous not in SYNCHRONOUS:
+            raise ValueError(f"synchronous must be one of {SYNCHRONOUS}, not {synchronous!r}")
         self.path = Path(path)
+        self.synchronous = synchronous
         self._writer: aiosqlite.Connection | None = None
         self._reader: aiosqlite.Connection | None = None
         self._write_lock = asyncio.Lock()
@@ -164,9 +173,9 @@ class SqliteStore:
 
     async def open(self) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._writer = await _connect(self.path)
+        self._writer = await _connect(self.path, self.synchronous)
         await migrate(self._writer)
-        self._reader = await _connect(self.path)
+        self._reader = await _connect(self.path, self.synchronous)
 
     async def close(self) -> None:
         for conn in (self._reader, self._writer):
@@ -246,6 +255,24 @@ class SqliteStore:
         ):
             row = await cursor.fetchone()
         return row[0] if row else None
+
+    async def unshown_games(self, changed_since: str | None = None) -> list[int]:
+        """Games whose newest version no posted message shows: running ones, and finished ones
+        (changed at ``changed_since`` or later, when given) still the newest in their channel."""
+        async with (
+            self._reading() as conn,
+            conn.execute(
+                "SELECT g.id FROM games g"
+                " WHERE (g.status = 'active'"
+                "        OR (g.status = 'finished' AND (? IS NULL OR g.updated_at >= ?)))"
+                " AND g.version > COALESCE("
+                "     (SELECT MAX(p.version) FROM posts p WHERE p.game_id = g.id), -1)"
+                " AND g.id = (SELECT MAX(n.id) FROM games n WHERE n.channel_id = g.channel_id)"
+                " ORDER BY g.id",
+                (changed_since, changed_since),
+            ) as cursor,
+        ):
+            return [row[0] for row in await cursor.fetchall()]
 
     async def latest_post(self, game_id: int) -> tuple[int, int] | None:
         """(channel_id, message_id) of the newest message posted for the game."""

@@ -138,6 +138,43 @@ class BotProcess:
         await self._stop(signal.SIGTERM, timeout)
         return None if self.proc is None else self.proc.returncode
 
+    def pause(self) -> None:
+        """SIGSTOP: the process stalls (a swapping or overloaded host) until ``resume``."""
+        assert self.proc is not None and self.running
+        self.proc.send_signal(signal.SIGSTOP)
+
+    def resume(self) -> None:
+        """SIGCONT after ``pause``."""
+        assert self.proc is not None
+        with contextlib.suppress(ProcessLookupError):
+            self.proc.send_signal(signal.SIGCONT)
+
+    @contextlib.asynccontextmanager
+    async def stalled(self, seconds: float) -> AsyncIterator[None]:
+        """``async with bot.stalled(3.5): <send something>``: the bot is stopped before the
+        block and continued ``seconds`` after it began, so what the block sends reaches a
+        process that cannot answer in time."""
+        self.pause()
+        started = asyncio.get_running_loop().time()
+        try:
+            yield
+            await asyncio.sleep(max(0.0, seconds - (asyncio.get_running_loop().time() - started)))
+        finally:
+            self.resume()
+
+    def tracebacks(self) -> list[str]:
+        """Every traceback the bot printed, with the line that introduced it."""
+        lines = self.log_text().splitlines()
+        return [
+            "\n".join(lines[max(0, i - 1) : i + 4])
+            for i, line in enumerate(lines)
+            if line.startswith("Traceback")
+        ]
+
+    def assert_no_traceback(self) -> None:
+        found = self.tracebacks()
+        assert not found, "the bot printed a traceback:\n" + "\n---\n".join(found)
+
     async def restart(self, timeout: float = READY_TIMEOUT, *, wait_sync: bool = True) -> None:
         """Kill (if running) and start again on the same database."""
         await self.kill()
@@ -148,6 +185,7 @@ class BotProcess:
         if proc is not None and proc.returncode is None:
             with contextlib.suppress(ProcessLookupError):
                 proc.send_signal(sig)
+                proc.send_signal(signal.SIGCONT)  # a stopped process acts on SIGTERM only then
             try:
                 await asyncio.wait_for(proc.wait(), timeout)
             except TimeoutError:
@@ -172,6 +210,26 @@ class BotProcess:
         """Fail if the bot token appears anywhere in the captured output."""
         assert self.driver.token not in self.log_text(), f"token leaked into {self.log_path}"
 
+    def seeds(self) -> list[int]:
+        """Every game seed in the bot's database (read-only, outside the bot)."""
+        import sqlite3
+
+        if not self.db_path.exists():
+            return []
+        conn = sqlite3.connect(f"file:{self.db_path}?mode=ro", uri=True)
+        try:
+            return [row[0] for row in conn.execute("SELECT seed FROM games")]
+        except sqlite3.OperationalError:  # killed before the first migration
+            return []
+        finally:
+            conn.close()
+
+    def assert_seeds_not_logged(self) -> None:
+        """Fail if any game seed appears in the captured output (it would predict every die)."""
+        text = self.log_text()
+        leaked = [seed for seed in self.seeds() if str(seed) in text]
+        assert not leaked, f"seeds {leaked} leaked into {self.log_path}"
+
 
 StartBot = Callable[..., Awaitable[BotProcess]]
 
@@ -184,7 +242,7 @@ async def bot_process(fake_discord: FakeDiscordDriver, tmp_path: Path) -> AsyncI
     BOARDROOM_DB=<tmp_path>/boardroom.db, DEV_GUILD_ID and LOG_LEVEL=DEBUG, in a
     scratch working directory; output goes to <tmp_path>/bot-N.log. The call
     returns once the fake sent READY and received the command sync PUT. At teardown
-    every bot is killed and its log must not contain the token.
+    every bot is killed and its log must contain neither the token nor a game seed.
     """
     bots: list[BotProcess] = []
 
@@ -215,3 +273,4 @@ async def bot_process(fake_discord: FakeDiscordDriver, tmp_path: Path) -> AsyncI
             await bot.kill()
         for bot in bots:
             bot.assert_token_not_logged()
+            bot.assert_seeds_not_logged()

@@ -148,8 +148,10 @@ async def test_lobby_rules(fake_discord, bot_process) -> None:
     assert r.ephemeral and "full" in r.content
     r = await press(ann, "start")
     assert r.ephemeral and "Only the host" in r.content
-    r = await press(ann, "join")
-    assert r.ephemeral and "already seated" in r.content
+    r = await press(ann, "join")  # shows the lobby as it is, and says why nothing changed
+    assert r.response_type == 7 and f"<@{ann.id}>" in fake_discord.message(lobby.id).content
+    (note,) = await r.wait_followups(1)
+    assert note.ephemeral and "already seated" in note.content
     r = await press(host, "cancel")
     assert r.response_type == 7 and "cancelled" in fake_discord.message(lobby.id).content
     rec = await fake_discord.slash(ann, table.channel, "game", {}, subcommand="board")
@@ -259,32 +261,47 @@ async def test_one_person_against_a_bot(fake_discord, bot_process) -> None:
 
 
 async def test_a_refused_board_post_loses_nothing(fake_discord, bot_process) -> None:
-    """Discord refuses the new board: the move stays saved, the player is told, and the next
-    start of the bot posts the board the channel never saw; its buttons work."""
+    """Discord refuses the new board both as an answer and as a channel message: the move stays
+    saved, the player is told, and the running bot posts the board once Discord takes it; its
+    buttons work. If the bot stops before that, its next start posts it."""
     bot = await bot_process()
     table = await seat_users(fake_discord, bot.guild, "Alice", "Bob")
     alice, _ = table.users
     first = await open_and_start(table)
     fake_discord.fail_next("POST", "/webhooks/", count=1)
+    fake_discord.fail_next("POST", f"/channels/{table.channel.id}/messages", count=1)
+    mark = fake_discord.marker()
     rec = await fake_discord.click(alice, first, action_ids(first)["roll"])
     await rec.wait_response()
     (notice,) = await rec.wait_followups(1, timeout=10)
     assert notice.ephemeral and "was saved" in notice.content
     _games, moves = await stored_state(bot)
     assert [m[3].split(":")[0] for m in moves] == ["roll", "dice"]
+    board = await fake_discord.wait_for_channel_message(
+        table.channel, lambda m: bool(action_ids(m)), after=mark, timeout=15
+    )
+    assert_board(board)
+    assert "Alice rolled" in board.content and f"<@{alice.id}>" in board.content
+    buttons = action_ids(board)
+    fake_discord.fail_next("POST", "/webhooks/", count=1)
+    fake_discord.fail_next("POST", f"/channels/{table.channel.id}/messages", count=10**6)
+    rec = await fake_discord.click(alice, board, buttons[sorted(buttons)[0]])
+    await rec.wait_response()
+    await rec.wait_followups(1, timeout=10)  # the notice
 
     mark = fake_discord.marker()
     await bot.kill()
+    fake_discord.fake.outages.clear()
     await bot.start()
     board = await fake_discord.wait_for_channel_message(
         table.channel, lambda m: bool(action_ids(m)), after=mark, timeout=15
     )
     assert_board(board)
-    assert f"<@{alice.id}>" in board.content
     buttons = action_ids(board)
     rec = await fake_discord.click(alice, board, buttons[sorted(buttons)[0]])
     await rec.wait_response()
     assert not rec.ephemeral
+    bot.assert_no_traceback()
 
 
 async def posts_count(bot) -> int:
@@ -320,9 +337,15 @@ async def test_an_overloaded_bot_drops_clicks_without_applying_them(
     gid = rec.original.custom_ids[0].split(":")[1]
     joined = await fake_discord.click(bob, rec.original, f"brl:{gid}:join")
     await joined.wait_response()
-    start = await fake_discord.click(
-        alice, fake_discord.message(rec.original.id), f"brl:{gid}:start"
-    )
+    for _ in range(20):  # the Join may still be in flight (its answer is out): then press again
+        start = await fake_discord.click(
+            alice, fake_discord.message(rec.original.id), f"brl:{gid}:start"
+        )
+        try:
+            await start.wait_response(timeout=1.0)
+            break
+        except TimeoutError:
+            continue
     (first,) = await start.wait_followups(1, timeout=10)
     await until_posted(bot, 2)
     before = await stored_state(bot)

@@ -137,8 +137,10 @@ async def test_a_whole_game_in_three_languages_on_a_japanese_server(
             await joined.wait_response()
             lobby = fake_discord.message(lobby.id)
     again = await fake_discord.click(users[0], lobby, f"brl:{gid}:join", locale="ja")
-    await again.wait_response()
-    assert again.ephemeral and again.content == t("ja", "error.already_seated")
+    await again.wait_response()  # the lobby as it is, and privately why nothing changed
+    assert again.response_type == 7
+    (note,) = await again.wait_followups(1)
+    assert note.ephemeral and note.content == t("ja", "error.already_seated")
     start = await fake_discord.click(host, lobby, f"brl:{gid}:start", locale="de")
     await start.wait_response()
     (message,) = await start.wait_followups(1, timeout=10)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import copy
 from collections.abc import Callable
 from typing import Any
 
@@ -17,7 +18,7 @@ from .models import (
     InteractionRecord,
     StoredMessage,
 )
-from .server import FakeDiscord, RequestRecord, SyncEvent, UnknownRoute
+from .server import FakeDiscord, Outage, RequestRecord, SyncEvent, UnknownRoute
 
 ChannelRef = FakeChannel | int
 MessagePredicate = Callable[[StoredMessage], bool]
@@ -284,12 +285,79 @@ class FakeDiscordDriver:
         status: int = 403,
         code: int = 50013,
         count: int = 1,
-    ) -> None:
+        after_effect: bool = False,
+    ) -> Outage:
         """Make the next ``count`` matching REST calls fail as Discord would (default: Missing
-        Permissions). 5xx statuses make discord.py retry with back-off, so tests prefer 4xx."""
-        from .server import Outage
+        Permissions). 500, 502, 504 make discord.py retry after 1, 3, 5... s (interaction
+        callbacks and follow-ups: any 5xx), so tests prefer 4xx unless the retry is the point.
+        With ``after_effect`` the call is carried out and only its answer fails (e.g. a 502 from
+        a proxy after Discord took an interaction response; the retry then gets 40060).
+        Returns the outage, whose ``failed`` counts the failures served so far."""
+        outage = Outage(method.upper(), path_contains, status, code, count, after_effect)
+        self.fake.outages.append(outage)
+        return outage
 
-        self.fake.outages.append(Outage(method.upper(), path_contains, status, code, count))
+    def outages_done(self) -> bool:
+        """Whether every injected failure has been served."""
+        return all(o.remaining <= 0 for o in self.fake.outages)
+
+    async def forge_component(
+        self,
+        user: FakeUser,
+        message: StoredMessage,
+        custom_id: Any,
+        *,
+        component_type: int = 2,
+        values: Any = None,
+        channel: ChannelRef | None = None,
+        locale: str = "en-US",
+    ) -> InteractionRecord:
+        """A component interaction as a modified client could make it: ``custom_id`` (any
+        value) on a copy of ``message`` that carries only that control, optionally as if the
+        message were in another ``channel`` (another guild's, or a DM from ``dm_channel``).
+        ``values`` are sent as the select's chosen values, whatever they are."""
+        ghost = copy.deepcopy(message)
+        shown_id = custom_id if isinstance(custom_id, str) else str(custom_id)
+        if component_type == 3:
+            component: dict[str, Any] = {
+                "type": 3,
+                "custom_id": shown_id,
+                "options": [{"label": "x", "value": "x"}],
+            }
+        else:
+            component = {"type": 2, "style": 2, "label": "x", "custom_id": shown_id}
+        ghost.components = [{"type": 1, "components": [component]}]
+        if channel is not None:
+            chan = self.fake.channels[self._cid(channel)]
+            ghost.channel_id, ghost.guild_id = chan.id, chan.guild_id or None
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": component_type}
+        if component_type == 3 or values is not None:
+            data["values"] = values if values is not None else ["x"]
+        return await self._component(user, ghost, data, locale, None)
+
+    async def dm_channel(self, user: FakeUser) -> FakeChannel:
+        """The direct-message channel between ``user`` and the bot."""
+        for chan in self.fake.channels.values():
+            if chan.type == 1 and chan.recipient is user:
+                return chan
+        chan = FakeChannel(self.fake.snowflakes.next(), 0, "", type=1, recipient=user)
+        self.fake.channels[chan.id] = chan
+        await self.fake.notify()
+        return chan
+
+    async def add_thread(self, parent: FakeChannel, name: str) -> FakeChannel:
+        """A public thread under a guild channel, as if someone had opened it."""
+        tid = self.fake.snowflakes.next()
+        thread = FakeChannel(tid, parent.guild_id, name, type=11, parent_id=parent.id)
+        thread.owner_id = self.bot_user.id
+        thread.thread_type_payload = p.thread_payload(
+            tid, parent.guild_id, parent.id, self.bot_user.id, name, created=p.iso()
+        )
+        self.fake.channels[tid] = thread
+        self.fake.guilds[parent.guild_id].channels[tid] = thread
+        await self.fake.dispatch_channel("THREAD_CREATE", thread)
+        await self.fake.notify()
+        return thread
 
     # read-back -------------------------------------------------------------
 
@@ -422,6 +490,10 @@ class FakeDiscordDriver:
                 await session.ws.close(code=code)
 
     # internals -------------------------------------------------------------
+
+    def late_answers(self) -> list[InteractionRecord]:
+        """Interactions whose answer the fake refused as later than the deadline."""
+        return [r for r in self.fake.interactions.values() if r.late]
 
     def _cid(self, channel: ChannelRef) -> int:
         return channel.id if isinstance(channel, FakeChannel) else int(channel)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from . import payloads as p
 from .models import FakeChannel, FakeGuild, FakeUser, StoredMessage
 from .server import FakeDiscord
 
@@ -120,7 +121,9 @@ def base_payload(
     guild_locale: str | None,
     message: StoredMessage | None = None,
 ) -> dict[str, Any]:
-    """The full interaction object for a guild channel."""
+    """The full interaction object for a guild channel (or a direct-message channel)."""
+    if channel.is_dm:
+        return _dm_payload(fake, itype, user, channel, data, locale, message)
     guild = fake.guilds[channel.guild_id]
     chan = channel.payload()
     chan["permissions"] = str(guild.permissions_of(user.id))
@@ -143,6 +146,41 @@ def base_payload(
         "entitlement_sku_ids": [],
         "authorizing_integration_owners": {"0": str(guild.id)},
         "context": 0,
+        "attachment_size_limit": 10 * 1024 * 1024,
+    }
+    if message is not None:
+        payload["message"] = message.payload()
+    return payload
+
+
+def _dm_payload(
+    fake: FakeDiscord,
+    itype: int,
+    user: FakeUser,
+    channel: FakeChannel,
+    data: dict[str, Any],
+    locale: str,
+    message: StoredMessage | None,
+) -> dict[str, Any]:
+    """An interaction from a direct message with the bot: no guild, no member, just the user."""
+    payload: dict[str, Any] = {
+        "id": str(fake.snowflakes.next()),
+        "application_id": str(fake.application_id),
+        "type": itype,
+        "data": data,
+        "channel_id": str(channel.id),
+        "channel": channel.payload(),
+        "user": user.payload(),
+        "token": "aW50ZXJhY3Rpb24" + secrets.token_urlsafe(48),
+        "version": 1,
+        "app_permissions": str(
+            p.VIEW_CHANNEL | p.SEND_MESSAGES | p.EMBED_LINKS | p.ATTACH_FILES
+        ),
+        "locale": locale,
+        "entitlements": [],
+        "entitlement_sku_ids": [],
+        "authorizing_integration_owners": {"0": str(user.id)},
+        "context": 1,
         "attachment_size_limit": 10 * 1024 * 1024,
     }
     if message is not None:

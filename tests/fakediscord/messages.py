@@ -67,7 +67,7 @@ def new_message(
     msg = StoredMessage(
         id=fake.snowflakes.next(),
         channel_id=channel_id,
-        guild_id=channel.guild_id if channel else None,
+        guild_id=(channel.guild_id or None) if channel else None,
         author=author or fake.bot_user,
         content=str(body.get("content") or ""),
         embeds=list(body.get("embeds") or []),

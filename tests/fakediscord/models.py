@@ -63,14 +63,28 @@ class FakeChannel:
     owner_id: int | None = None
     thread_type_payload: dict[str, Any] | None = None
     last_message_id: int | None = None
+    recipient: FakeUser | None = None  # the user of a direct-message channel (type 1)
 
     @property
     def is_thread(self) -> bool:
         """Whether this channel is a thread."""
         return self.type in (10, 11, 12)
 
+    @property
+    def is_dm(self) -> bool:
+        """Whether this is a direct-message channel."""
+        return self.type == 1
+
     def payload(self) -> dict[str, Any]:
         """The channel object."""
+        if self.is_dm:
+            return {
+                "id": str(self.id),
+                "type": 1,
+                "last_message_id": str(self.last_message_id) if self.last_message_id else None,
+                "recipients": [self.recipient.payload()] if self.recipient else [],
+                "flags": 0,
+            }
         if self.is_thread and self.thread_type_payload is not None:
             data = dict(self.thread_type_payload)
             data["last_message_id"] = str(self.last_message_id) if self.last_message_id else None

@@ -35,13 +35,19 @@ class RequestRecord:
 
 @dataclass
 class Outage:
-    """Requests matching method + path fragment fail with ``status``/``code`` ``remaining`` times."""
+    """Requests matching method + path fragment fail with ``status``/``code`` ``remaining`` times.
+
+    With ``after_effect`` the request is carried out first and only its answer is the failure
+    (a 502 from a proxy after Discord took the response: the client's retry then finds it done).
+    """
 
     method: str
     path_contains: str
     status: int
     code: int
     remaining: int
+    after_effect: bool = False
+    failed: int = 0
 
 
 @dataclass
@@ -213,7 +219,16 @@ class FakeDiscord:
             response: web.StreamResponse = errors.error(401, 0, "401: Unauthorized")
         elif outage is not None:
             outage.remaining -= 1
-            response = errors.error(outage.status, outage.code, "injected failure")
+            outage.failed += 1
+            if outage.after_effect:
+                done = await handler(request)
+                if done.status >= 400:  # it did not take effect after all: say so
+                    outage.failed -= 1
+                    response = done
+                else:
+                    response = errors.error(outage.status, outage.code, "injected failure")
+            else:
+                response = errors.error(outage.status, outage.code, "injected failure")
         else:
             response = await handler(request)
         info = request.match_info.route.resource

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+from dataclasses import replace
 
 import pytest
 
@@ -145,3 +146,54 @@ async def test_reads_see_every_committed_write_under_concurrency(tmp_path) -> No
             *(create_and_read(c) for c in range(100, 400)), *(reader() for _ in range(10))
         )
         assert all(r is True for r in results[:300])
+
+
+async def test_commits_are_synced_in_full_unless_told_otherwise(tmp_path) -> None:
+    """synchronous=FULL: a commit the players saw survives a power cut, not only a SIGKILL."""
+
+    async def modes(store: SqliteStore) -> set[int]:
+        found = set()
+        for conn in (store._writer, store._reader):
+            assert conn is not None
+            async with conn.execute("PRAGMA synchronous") as cursor:
+                found.add((await cursor.fetchone())[0])
+        return found
+
+    async with SqliteStore(tmp_path / "full.db") as store:
+        assert await modes(store) == {2}  # FULL
+    async with SqliteStore(tmp_path / "normal.db", synchronous="NORMAL") as store:
+        assert await modes(store) == {1}
+    with pytest.raises(ValueError):
+        SqliteStore(tmp_path / "x.db", synchronous="OFF; DROP TABLE games")
+
+
+async def test_unshown_games_come_from_the_posts_record(tmp_path) -> None:
+    """A game whose newest version no posted message shows is found, running or just finished,
+    as long as it is the newest game of its channel."""
+    async with SqliteStore(tmp_path / "b.db") as store:
+        ids = {}
+        async with store.write() as tx:
+            for name, channel, status in (
+                ("running", 10, "active"),
+                ("finished", 11, "finished"),
+                ("old_finished", 12, "finished"),
+                ("lobby", 13, "lobby"),
+                ("abandoned", 14, "abandoned"),
+            ):
+                ids[name] = await tx.insert_game(new_row(channel, status))
+            await tx.insert_game(replace(new_row(12, "cancelled"), updated_at="t1"))  # newer
+        assert await store.unshown_games() == [ids["running"], ids["finished"]]
+        async with store.write() as tx:
+            for game_id in ids.values():
+                await tx.update_game(
+                    game_id, 0, status=(await tx.load_game(game_id)).status,
+                    state_json="{}", move_count=1, updated_at="t5",
+                )
+            await tx.record_post(ids["running"], 1, 10, 100)
+            await tx.record_post(ids["finished"], 0, 11, 101, public=False)
+        assert await store.unshown_games() == [ids["finished"]]  # at version 1, shown up to 0
+        assert await store.unshown_games("t5") == [ids["finished"]]
+        assert await store.unshown_games("t6") == []  # finished too long ago for this sweep
+        async with store.write() as tx:
+            await tx.record_post(ids["finished"], 1, 11, 102, public=False)
+        assert await store.unshown_games() == []

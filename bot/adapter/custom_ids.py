@@ -1,0 +1,137 @@
+"""The one reader and writer of our custom_ids, and the check of every value a control carries.
+
+``br:<game>:<version>:<action>`` is a game action button, ``brs:<game>:<version>:<n>`` a select
+whose chosen value is the action, ``brl:<game>:<op>`` a lobby button. A custom_id comes from
+outside (any client can send any text), so every field is checked here, at the edge, before
+anything reaches the service or the catalogue:
+
+- ids and versions are plain ASCII decimals without leading zeros, at most 2^63 - 1 (what an
+  SQLite integer holds);
+- a select number is 0-24, a lobby op one of ``LOBBY_OPS`` (the bot levels that exist);
+- an action code is 1-80 characters of the engines' alphabet;
+- the whole custom_id is at most 100 characters (Discord's limit).
+
+Anything else parses to ``None`` and gets the ordinary private refusal (``BadControl``).
+Discord-free: no discord.py here.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from bot.service.errors import UserFacingError
+from engines.bots import LEVELS
+
+ACTION_PREFIX = "br:"
+SELECT_PREFIX = "brs:"
+LOBBY_PREFIX = "brl:"
+PREFIXES = (ACTION_PREFIX, SELECT_PREFIX, LOBBY_PREFIX)
+
+MAX_ID = 2**63 - 1  # SQLite's largest integer
+MAX_CUSTOM_ID = 100  # Discord's limit
+MAX_SELECTS = 25
+MAX_TYPED = 100  # a move typed into /game move
+LOBBY_OPS = ("join", "leave", "start", "cancel", *(f"bot-{level}" for level in LEVELS))
+
+_NUMBER = r"(?:0|[1-9][0-9]{0,18})"
+_CODE = r"[a-z0-9:+\-_.]{1,80}"
+_ACTION = re.compile(rf"br:(?P<gid>{_NUMBER}):(?P<ver>{_NUMBER}):(?P<act>{_CODE})", re.ASCII)
+_SELECT = re.compile(rf"brs:(?P<gid>{_NUMBER}):(?P<ver>{_NUMBER}):(?P<n>[0-9]{{1,2}})", re.ASCII)
+_LOBBY = re.compile(rf"brl:(?P<gid>{_NUMBER}):(?P<op>[a-z\-]{{1,12}})", re.ASCII)
+_CODE_ONLY = re.compile(_CODE, re.ASCII)
+
+
+class BadControl(UserFacingError):
+    """A control this bot did not make (or no longer understands): nothing is done."""
+
+    key = "error.bad_custom_id"
+
+
+@dataclass(frozen=True, slots=True)
+class ActionId:
+    game_id: int
+    version: int
+    action: str
+
+
+@dataclass(frozen=True, slots=True)
+class SelectId:
+    game_id: int
+    version: int
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyId:
+    game_id: int
+    op: str
+
+
+Control = ActionId | SelectId | LobbyId
+
+
+def _bounded(text: str) -> int | None:
+    value = int(text)
+    return value if value <= MAX_ID else None
+
+
+def parse(custom_id: object) -> Control | None:
+    """The control a custom_id names, or None when any field is out of shape or bounds."""
+    if not isinstance(custom_id, str) or len(custom_id) > MAX_CUSTOM_ID:
+        return None
+    if m := _ACTION.fullmatch(custom_id):
+        gid, ver = _bounded(m["gid"]), _bounded(m["ver"])
+        if gid is None or ver is None:
+            return None
+        return ActionId(gid, ver, m["act"])
+    if m := _SELECT.fullmatch(custom_id):
+        gid, ver, index = _bounded(m["gid"]), _bounded(m["ver"]), int(m["n"])
+        if gid is None or ver is None or index >= MAX_SELECTS:
+            return None
+        return SelectId(gid, ver, index)
+    if m := _LOBBY.fullmatch(custom_id):
+        gid = _bounded(m["gid"])
+        if gid is None or m["op"] not in LOBBY_OPS:
+            return None
+        return LobbyId(gid, m["op"])
+    return None
+
+
+def has_our_prefix(custom_id: object) -> bool:
+    """Does ``custom_id`` claim to be one of ours (whether or not it parses)?"""
+    return isinstance(custom_id, str) and custom_id.startswith(PREFIXES)
+
+
+def action_code(value: object) -> str | None:
+    """A select's chosen value as an action code, or None when it cannot be one."""
+    if isinstance(value, str) and _CODE_ONLY.fullmatch(value):
+        return value
+    return None
+
+
+def selected_action(values: object) -> str | None:
+    """The action of a select interaction's ``values``: exactly one valid code, else None."""
+    if not isinstance(values, list) or len(values) != 1:
+        return None
+    return action_code(values[0])
+
+
+def typed_action(value: object) -> str | None:
+    """A move typed into ``/game move``: text of 1-100 characters (the service reads it)."""
+    if not isinstance(value, str):
+        return None
+    text = value.strip()
+    return text if 0 < len(text) <= MAX_TYPED and text.isprintable() else None
+
+
+def action_id(game_id: int, version: int, action: str) -> str:
+    return f"{ACTION_PREFIX}{game_id}:{version}:{action}"
+
+
+def select_id(game_id: int, version: int, index: int) -> str:
+    return f"{SELECT_PREFIX}{game_id}:{version}:{index}"
+
+
+def lobby_id(game_id: int, op: str) -> str:
+    return f"{LOBBY_PREFIX}{game_id}:{op}"
