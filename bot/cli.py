@@ -25,7 +25,7 @@ from bot.storage.sqlite import SqliteStore
 from engines.bots import LEVELS, get_bot
 from engines.registry import game_names, get_engine
 from engines.rng import Rng
-from i18n import player_name, t, translator
+from i18n import join_list, player_name, t, translator
 from render import render_png
 
 CHANNEL = 1  # the terminal is one "channel"
@@ -87,9 +87,12 @@ class Table:
 
     def result(self, snap: GameSnapshot) -> str:
         names = [s.name for s in snap.seats]
-        winners = ", ".join(names[w] for w in snap.winners)
-        scores = ", ".join(f"{n} {s}" for n, s in zip(names, snap.scores, strict=False))
-        return t(LOCALE, "cli.result", result=f"{winners} ({scores})")
+        winners = join_list(LOCALE, [names[w] for w in snap.winners])
+        scores = t(LOCALE, "list.sep").join(
+            t(LOCALE, "game.result.score_item", player=n, score=s)
+            for n, s in zip(names, snap.scores, strict=False)
+        )
+        return t(LOCALE, "cli.result", winners=winners, scores=scores)
 
 
 async def _with_service(

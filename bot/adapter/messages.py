@@ -135,7 +135,7 @@ def result_line(locale: str, snap: GameSnapshot) -> str:
     about how the game was won come from its presenter."""
     names = display_names(snap)
     winners = join_list(locale, [mention(snap.seats[w].user_id, names[w]) for w in snap.winners])
-    scores = ", ".join(
+    scores = t(locale, "list.sep").join(
         t(locale, "game.result.score_item", player=names[i], score=score)
         for i, score in enumerate(snap.scores)
     )
