@@ -103,7 +103,13 @@ async def _with_service(
         async with SqliteStore(path) as store:
             kwargs = {"new_seed": (lambda: seed)} if seed is not None else {}
             service = GameService(store, **kwargs)
-            return int(await work(service))  # type: ignore[misc]
+            try:
+                return int(await work(service))  # type: ignore[misc]
+            except UserFacingError as error:  # a bad --players or --option: say so in words
+                from bot.adapter.words import error_text
+
+                print(error_text(LOCALE, error), file=sys.stderr)
+                return 2
 
 
 def cmd_play(args: argparse.Namespace) -> int:

@@ -47,6 +47,17 @@ def _choice(env: Mapping[str, str], name: str, choices: tuple[str, ...]) -> str:
     return text.upper()
 
 
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+
+
+def _log_level(env: Mapping[str, str]) -> str:
+    text = env.get("LOG_LEVEL", "").strip()
+    level = text.upper() or "INFO"
+    if level not in LOG_LEVELS:
+        raise BadSetting("LOG_LEVEL", text, "log_level")
+    return level
+
+
 _MODULE = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*")
 
 
@@ -128,7 +139,7 @@ class Settings:
             database=Path(env.get("BOARDROOM_DB", "").strip() or DEFAULT_DB),
             api_base=env.get("DISCORD_API_BASE", "").strip().rstrip("/") or None,
             dev_guild_id=_number(env, "DEV_GUILD_ID", 0) or None,
-            log_level=env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO",
+            log_level=_log_level(env),
             render_processes=auto_render_processes()
             if processes in ("", "auto")
             else _number(env, "BOARDROOM_RENDER_PROCESSES", 0),

@@ -84,3 +84,22 @@ def test_run_with_a_malformed_setting_names_it(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert "BOARDROOM_MAX_IN_FLIGHT must be a whole number" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_bad_table_sizes_and_options_are_answered_in_sentences(tmp_path: Path) -> None:
+    for args, words in (
+        (("--players", "5"), "players: 2-4"),
+        (("--players", "1"), "players: 2-4"),
+        (("--option", "foo=bar"), "foo"),
+        (("--option", "must_use_both_sums=maybe"), "must_use_both_sums"),
+    ):
+        result = boardroom("play", "cantstop", *args, cwd=tmp_path)
+        assert result.returncode == 2, (args, result.stderr)
+        assert "Traceback" not in result.stderr and words in result.stderr, result.stderr
+
+
+def test_an_unknown_log_level_is_named(tmp_path: Path) -> None:
+    result = boardroom("run", cwd=tmp_path, env={"DISCORD_TOKEN": "x", "LOG_LEVEL": "verbose"})
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert "LOG_LEVEL" in result.stderr and "verbose" in result.stderr

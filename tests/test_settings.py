@@ -65,6 +65,7 @@ def test_render_processes_auto_and_explicit(monkeypatch: pytest.MonkeyPatch) -> 
         ("BOARDROOM_BOT_PAUSE", "soon"),
         ("DEV_GUILD_ID", "my-server"),
         ("BOARDROOM_GAMES", "my games; rm -rf"),
+        ("LOG_LEVEL", "verbose"),
     ],
 )
 def test_a_malformed_setting_is_named(name: str, value: str) -> None:
