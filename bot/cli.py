@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import os
 import sys
 import tempfile
 from collections.abc import Callable, Sequence
@@ -98,6 +99,10 @@ class Table:
 async def _with_service(
     db: Path | None, seed: int | None, work: Callable[[GameService], object]
 ) -> int:
+    problem = database_problem(db) if db is not None else None
+    if problem:
+        print(problem, file=sys.stderr)
+        return 2
     with tempfile.TemporaryDirectory() as scratch:
         path = db or Path(scratch) / "boardroom.db"
         async with SqliteStore(path) as store:
@@ -199,20 +204,64 @@ def load_settings(*, need_token: bool) -> Settings:
     raise SystemExit(2)
 
 
+def database_problem(path: Path) -> str | None:
+    """Why the database file cannot be opened for writing, in words; None when it can."""
+    import sqlite3
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        connection = sqlite3.connect(path)
+        try:
+            connection.execute("BEGIN IMMEDIATE")  # takes the write lock: fails when read-only
+            connection.rollback()
+        finally:
+            connection.close()
+    except (OSError, sqlite3.Error) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        return t(LOCALE, "cli.db_unwritable", path=path, reason=reason)
+    return None
+
+
+def usable_database(settings: Settings) -> Path:
+    """The settings' database, or a sentence and exit 2 when it is off the volume or unwritable."""
+    if settings.database_off_volume():
+        where = os.path.abspath(settings.database)
+        print(t(LOCALE, "cli.db_off_volume", path=where), file=sys.stderr)
+        raise SystemExit(2)
+    problem = database_problem(settings.database)
+    if problem:
+        print(problem, file=sys.stderr)
+        raise SystemExit(2)
+    return settings.database
+
+
 def cmd_run(args: argparse.Namespace) -> int:
+    import aiohttp
+    import discord
+
     from bot.logs import setup_logging
 
     settings = load_settings(need_token=True)
+    usable_database(settings)
     setup_logging(settings.log_level, settings.token)
     from bot.adapter.client import run_bot
 
-    with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(run_bot(settings))
+    try:
+        with contextlib.suppress(KeyboardInterrupt):
+            asyncio.run(run_bot(settings))
+    except (aiohttp.ClientConnectionError, ConnectionError, TimeoutError) as error:
+        url = settings.api_base or "https://discord.com"
+        print(t(LOCALE, "cli.unreachable", url=url, reason=error), file=sys.stderr)
+        return 1
+    except discord.LoginFailure:
+        print(t(LOCALE, "cli.bad_token"), file=sys.stderr)
+        return 2
     return 0
 
 
 def cmd_migrate(args: argparse.Namespace) -> int:
     settings = load_settings(need_token=False)
+    usable_database(settings)
 
     async def work() -> None:
         async with SqliteStore(settings.database, synchronous=settings.synchronous) as store:

@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 DEFAULT_DB = "./data/boardroom.db"
+#: the container's volume; the image sets BOARDROOM_IN_CONTAINER=1 and the database must live here
+DATA_VOLUME = Path("/data")
 
 
 class MissingSetting(Exception):
@@ -56,6 +58,11 @@ def _log_level(env: Mapping[str, str]) -> str:
     if level not in LOG_LEVELS:
         raise BadSetting("LOG_LEVEL", text, "log_level")
     return level
+
+
+def _flag(env: Mapping[str, str], name: str) -> bool:
+    """On for 1, true, yes or on (any case); off when empty or anything else."""
+    return env.get(name, "").strip().lower() in ("1", "true", "yes", "on")
 
 
 _MODULE = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*")
@@ -117,6 +124,8 @@ class Settings:
     bot_pause: float = 1.0
     game_modules: tuple[str, ...] = ()  # BOARDROOM_GAMES: modules that register more games
     synchronous: str = "FULL"  # BOARDROOM_SYNCHRONOUS: FULL survives power loss, NORMAL may not
+    in_container: bool = False  # BOARDROOM_IN_CONTAINER, set by the image
+    allow_db_outside_data: bool = False  # BOARDROOM_ALLOW_DB_OUTSIDE_DATA: a deliberate choice
 
     def __repr__(self) -> str:  # never print the token
         return (
@@ -147,4 +156,12 @@ class Settings:
             bot_pause=_number(env, "BOARDROOM_BOT_PAUSE", 1.0, float),
             game_modules=_modules(env, "BOARDROOM_GAMES"),
             synchronous=_choice(env, "BOARDROOM_SYNCHRONOUS", ("FULL", "NORMAL")),
+            in_container=_flag(env, "BOARDROOM_IN_CONTAINER"),
+            allow_db_outside_data=_flag(env, "BOARDROOM_ALLOW_DB_OUTSIDE_DATA"),
         )
+
+    def database_off_volume(self) -> bool:
+        """In the container, a database outside /data would vanish with the container."""
+        if not self.in_container or self.allow_db_outside_data:
+            return False
+        return not Path(os.path.abspath(self.database)).is_relative_to(DATA_VOLUME)

@@ -103,3 +103,68 @@ def test_an_unknown_log_level_is_named(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
     assert "LOG_LEVEL" in result.stderr and "verbose" in result.stderr
+
+
+CONTAINER = {"DISCORD_TOKEN": "not-a-real-token", "BOARDROOM_IN_CONTAINER": "1"}
+CLOSED_PORT = "http://127.0.0.1:9"  # discard: nothing listens there
+
+
+def one_sentence(stderr: str) -> str:
+    lines = [line for line in stderr.splitlines() if " INFO " not in line and "WARNING" not in line]
+    assert "Traceback" not in stderr and 1 <= len(lines) <= 2, stderr
+    return lines[-1]
+
+
+def test_the_container_refuses_a_database_off_the_volume(tmp_path: Path) -> None:
+    db = tmp_path / "boardroom.db"
+    result = boardroom("run", cwd=tmp_path, env={**CONTAINER, "BOARDROOM_DB": str(db)})
+    assert result.returncode == 2
+    line = one_sentence(result.stderr)
+    assert str(db) in line and "/data" in line and "BOARDROOM_ALLOW_DB_OUTSIDE_DATA=1" in line
+    assert not db.exists()
+    # the .env.example line people copy, resolved from the container's working directory
+    relative = boardroom("run", cwd=tmp_path, env={**CONTAINER, "BOARDROOM_DB": "./data/x.db"})
+    assert relative.returncode == 2 and str(tmp_path / "data" / "x.db") in relative.stderr
+
+
+def test_the_override_lets_it_start_and_unreachable_discord_is_one_sentence(
+    tmp_path: Path,
+) -> None:
+    env = {
+        **CONTAINER,
+        "BOARDROOM_DB": str(tmp_path / "boardroom.db"),
+        "BOARDROOM_ALLOW_DB_OUTSIDE_DATA": "1",
+        "DISCORD_API_BASE": CLOSED_PORT,
+        "BOARDROOM_RENDER_PROCESSES": "0",
+    }
+    result = boardroom("run", cwd=tmp_path, env=env)
+    assert result.returncode == 1
+    line = one_sentence(result.stderr)
+    assert "Discord could not be reached at http://127.0.0.1:9" in line
+    assert "/data volume" not in result.stderr
+
+
+def test_an_unwritable_database_is_one_sentence(tmp_path: Path) -> None:
+    (tmp_path / "a-file").write_text("not a folder")
+    db = tmp_path / "a-file" / "boardroom.db"
+    env = {"DISCORD_TOKEN": "not-a-real-token", "BOARDROOM_DB": str(db)}
+    for args in (("run",), ("migrate",)):
+        result = boardroom(*args, cwd=tmp_path, env=env)
+        assert result.returncode == 2, result.stderr
+        assert "cannot be opened for writing" in one_sentence(result.stderr)
+    played = boardroom("play", "cantstop", "--db", str(db), cwd=tmp_path)
+    assert played.returncode == 2
+    assert "cannot be opened for writing" in one_sentence(played.stderr)
+
+
+def test_the_image_keeps_its_data_on_the_volume() -> None:
+    from bot.settings import read_env_file
+
+    assert "BOARDROOM_DB" not in read_env_file(ROOT / ".env.example")
+    dockerfile = (ROOT / "Dockerfile").read_text()
+    assert "ARG BASE_IMAGE=python:3.11-slim" in dockerfile
+    froms = [line for line in dockerfile.splitlines() if line.startswith("FROM ")]
+    assert len(froms) == 2 and all(line.startswith("FROM ${BASE_IMAGE}") for line in froms)
+    assert "BOARDROOM_IN_CONTAINER=1" in dockerfile and "heartbeat" in dockerfile
+    ignored = (ROOT / ".dockerignore").read_text().split()
+    assert {".venv", "boards", "data", ".git", ".env"} <= set(ignored)

@@ -90,3 +90,17 @@ def test_synchronous_is_full_unless_set() -> None:
     with pytest.raises(BadSetting) as bad:
         Settings.from_env({"BOARDROOM_SYNCHRONOUS": "off"}, need_token=False)
     assert bad.value.expected == "synchronous"
+
+
+def test_the_container_database_must_be_on_the_volume() -> None:
+    inside = {"BOARDROOM_IN_CONTAINER": "1"}
+
+    def off(**env: str) -> bool:
+        return Settings.from_env({**inside, **env}, need_token=False).database_off_volume()
+
+    assert off()  # the host default ./data/boardroom.db is not /data
+    assert not off(BOARDROOM_DB="/data/boardroom.db")
+    assert off(BOARDROOM_DB="/data/../home/boardroom.db")
+    assert off(BOARDROOM_DB="/database.db")
+    assert not off(BOARDROOM_DB="/tmp/x.db", BOARDROOM_ALLOW_DB_OUTSIDE_DATA="1")
+    assert not Settings.from_env({}, need_token=False).database_off_volume()  # not in a container
