@@ -272,16 +272,72 @@ def cmd_migrate(args: argparse.Namespace) -> int:
     return 0
 
 
+#: a heartbeat older than this means the bot has lost Discord or stopped (it beats every 30 s)
+HEALTHY_AGE = 120
+
+
 def cmd_health(args: argparse.Namespace) -> int:
-    """Exit 0 while the bot's heartbeat is fresh (the container HEALTHCHECK)."""
+    """One line, healthy or why not; exit 0 while the bot's heartbeat is fresh (the HEALTHCHECK)."""
     import time
 
     path = heartbeat_path(load_settings(need_token=False))
     try:
-        age = time.time() - int(path.read_text().strip())
+        age = max(0, int(time.time()) - int(path.read_text().strip()))
     except (OSError, ValueError):
+        print(t(LOCALE, "cli.health.missing", path=path))
         return 1
-    return 0 if age < 120 else 1
+    if age >= HEALTHY_AGE:
+        print(t(LOCALE, "cli.health.stale", age=age, limit=HEALTHY_AGE))
+        return 1
+    print(t(LOCALE, "cli.health.ok", age=age))
+    return 0
+
+
+def backup_database(source: Path, target: Path) -> int:
+    """A consistent copy of ``source`` taken while the bot may be writing; the number of games."""
+    import sqlite3
+
+    partial = target.with_name(target.name + ".partial")
+    partial.unlink(missing_ok=True)
+    # read-only: a mistyped BOARDROOM_DB must not create an empty database to back up
+    src = sqlite3.connect(f"{source.absolute().as_uri()}?mode=ro", uri=True)
+    try:
+        dst = sqlite3.connect(partial)
+        try:
+            src.backup(dst)  # all pages in one step: one snapshot, whatever commits meanwhile
+            (games,) = dst.execute("SELECT count(*) FROM games").fetchone()
+            if dst.execute("PRAGMA integrity_check").fetchone()[0] != "ok":
+                raise sqlite3.DatabaseError("integrity check failed")
+        finally:
+            dst.close()
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise
+    finally:
+        src.close()
+    os.replace(partial, target)
+    return int(games)
+
+
+def cmd_backup(args: argparse.Namespace) -> int:
+    import sqlite3
+
+    settings = load_settings(need_token=False)
+    source, target = settings.database, Path(args.file)
+    if not source.is_file():
+        print(t(LOCALE, "cli.backup.no_database", path=source), file=sys.stderr)
+        return 2
+    if target.exists() and target.resolve() == source.resolve():
+        print(t(LOCALE, "cli.backup.same_file", path=target), file=sys.stderr)
+        return 2
+    try:
+        games = backup_database(source, target)
+    except (OSError, sqlite3.Error) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        print(t(LOCALE, "cli.backup.failed", path=target, reason=reason), file=sys.stderr)
+        return 1
+    print(t(LOCALE, "cli.backup.done", source=source, path=target, count=games))
+    return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -295,6 +351,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("health", help="exit 0 while the running bot is connected").set_defaults(
         func=cmd_health
     )
+    backup = sub.add_parser("backup", help="copy the database safely while the bot runs")
+    backup.add_argument("file", help="where to write the copy (replaced if it exists)")
+    backup.set_defaults(func=cmd_backup)
     sub.add_parser("migrate", help="create or upgrade the database").set_defaults(func=cmd_migrate)
     for name, func, helptext in (
         ("play", cmd_play, "hot-seat game in the terminal"),
