@@ -10,6 +10,7 @@ import argparse
 import asyncio
 import contextlib
 import os
+import re
 import sys
 import tempfile
 from collections.abc import Callable, Sequence
@@ -43,15 +44,65 @@ def parse_options(pairs: Sequence[str]) -> dict[str, str]:
     return options
 
 
+_MARKDOWN = re.compile(r"\*\*|__|~~|`")
+
+
+def plain(text: str) -> str:
+    """A catalogue sentence without the Discord markdown (bold, underline, code) it carries."""
+    return _MARKDOWN.sub("", text)
+
+
+def game_folder(out: Path, snap: GameSnapshot, db: Path | None) -> Path:
+    """Each game its own folder of boards: the same one when a game in ``db`` resumes."""
+    if db is not None:
+        return out / f"{db.stem}-{snap.game}-{snap.id}"
+    number = 1
+    while (out / f"{snap.game}-{number}").exists():
+        number += 1
+    return out / f"{snap.game}-{number}"
+
+
+def choices(snap: GameSnapshot) -> list[tuple[str, str]]:
+    """(action, words) for every legal action, with the labels of the Discord buttons."""
+    from bot.present.base import Button
+
+    legal = set(snap.legal)
+    found: dict[str, str] = {}
+    for row in get_presenter(snap.game).controls(snap.state, snap.legal, LOCALE).rows:
+        for control in row:
+            if isinstance(control, Button):
+                label = f"{control.emoji} {control.label}" if control.emoji else control.label
+                items = [(control.action, label)]
+            else:
+                items = [
+                    (o.action, f"{o.label} ({o.description})" if o.description else o.label)
+                    for o in control.options
+                ]
+            for action, label in items:
+                if action in legal and action not in found:
+                    found[action] = plain(label)
+    return [(code, found.get(code, code)) for code in snap.legal]
+
+
 class Table:
     """Drives one game through the service for the terminal commands."""
 
-    def __init__(self, service: GameService, out: Path | None, echo: Callable[[str], None]) -> None:
-        self.service, self.out, self.echo = service, out, echo
-        self.frame = 0
+    def __init__(
+        self,
+        service: GameService,
+        out: Path | None,
+        echo: Callable[[str], None],
+        db: Path | None = None,
+    ) -> None:
+        self.service, self.out, self.echo, self.db = service, out, echo, db
+        self.folder: Path | None = None
 
     async def open(
-        self, game: str, players: Sequence[str], options: dict[str, str]
+        self,
+        game: str,
+        players: Sequence[str],
+        options: dict[str, str],
+        bots: Sequence[tuple[str, str]] = (),
     ) -> GameSnapshot:
         lobby = await self.service.open_lobby(
             guild_id=None,
@@ -60,10 +111,12 @@ class Table:
             host_name=players[0],
             game=game,
             options=options,
-            players=len(players),
+            players=len(players) + len(bots),
         )
         for index, name in enumerate(players[1:], start=2):
             await self.service.join(lobby.id, index, name)
+        for name, level in bots:
+            await self.service.add_bot(lobby.id, 1, level, name)
         outcome = await self.service.start(lobby.id, 1)
         self.show(outcome)
         return outcome.after
@@ -76,15 +129,16 @@ class Table:
             for line in presenter.events(
                 outcome.before.state, outcome.moves, snap.state, names, LOCALE
             ):
-                self.echo(line)
+                self.echo(plain(line))
         if self.out is not None:
-            self.out.mkdir(parents=True, exist_ok=True)
-            path = self.out / f"{snap.game}-{snap.id}-{self.frame:04d}.png"
+            if self.folder is None:
+                self.folder = game_folder(self.out, snap, self.db)
+            self.folder.mkdir(parents=True, exist_ok=True)
+            path = self.folder / f"{snap.version:04d}.png"
             path.write_bytes(render_png(snap.game, snap.state, translator(LOCALE), names=names))
-            self.frame += 1
             self.echo(t(LOCALE, "cli.wrote", path=path))
-        if snap.to_move is not None:
-            self.echo(presenter.prompt(snap.state, names, LOCALE))
+        if snap.to_move is not None and not snap.seats[snap.to_move].is_bot:
+            self.echo(plain(presenter.prompt(snap.state, names, LOCALE)))
 
     def result(self, snap: GameSnapshot) -> str:
         names = [s.name for s in snap.seats]
@@ -113,29 +167,77 @@ async def _with_service(
             except UserFacingError as error:  # a bad --players or --option: say so in words
                 from bot.adapter.words import error_text
 
-                print(error_text(LOCALE, error), file=sys.stderr)
+                print(plain(error_text(LOCALE, error)), file=sys.stderr)
                 return 2
 
 
+async def resume_or_open(
+    table: Table, args: argparse.Namespace, humans: list[str], bots: list[tuple[str, str]]
+) -> GameSnapshot | None:
+    """The running game of the ``--db`` database, else a new one; None when it is another game."""
+    from bot.service.errors import NoActiveGame
+
+    try:
+        snap = await table.service.current(CHANNEL)
+    except NoActiveGame:
+        return await table.open(args.game, humans, parse_options(args.option), bots)
+    if snap.status == "lobby":  # a table that never started: set it aside and open a new one
+        await table.service.cancel(snap.id, snap.host_id)
+        return await table.open(args.game, humans, parse_options(args.option), bots)
+    if snap.game != args.game:
+        print(t(LOCALE, "cli.play.other_game", db=args.db, game=snap.game), file=sys.stderr)
+        return None
+    moves = len(await table.service.history(snap.id))
+    print(t(LOCALE, "cli.play.resumed", db=args.db, count=moves))
+    table.show(snap)
+    return snap
+
+
 def cmd_play(args: argparse.Namespace) -> int:
-    names = [player_name(LOCALE, i, None) for i in range(args.players)]
+    """A game in the terminal: people take turns at the keyboard, computer seats play themselves."""
+    from bot.service.bots import bot_to_move, play_bot_turn
+
+    seated = demo_players(args) if args.bots else []  # checks the levels like demo does
+    humans_count = args.players if args.players is not None else (1 if seated else 2)
+    humans = [player_name(LOCALE, i, None) for i in range(humans_count)]
+    levels = [level.strip() for level in args.bots.split(",") if level.strip()]
+    bots = [
+        (t(LOCALE, f"bot.name.{level}", number=humans_count + i + 1), level)
+        for i, level in enumerate(levels)
+    ]
+    db = Path(args.db) if args.db else None
 
     async def work(service: GameService) -> int:
-        table = Table(service, Path(args.out), print)
-        snap = await table.open(args.game, names, parse_options(args.option))
+        table = Table(service, Path(args.out) if args.out else None, print, db)
+        found = await resume_or_open(table, args, humans, bots)
+        if found is None:
+            return 2
+        snap = found
+        print(t(LOCALE, "cli.play.help"))
         while snap.status == "active":
-            for number, code in enumerate(snap.legal, start=1):
-                print(f"  {number:2d}. {code}")
+            if bot_to_move(snap) is not None:
+                turn = await play_bot_turn(service, snap.id)
+                if turn is None:
+                    snap = await service.game(snap.id)
+                    continue
+                table.show(turn.outcome)
+                snap = turn.outcome.after
+                continue
+            listed = choices(snap)
+            for number, (_, words) in enumerate(listed, start=1):
+                print(f"  {number:2d}. {words}")
             print(t(LOCALE, "cli.choose"), end=" ", flush=True)
             line = sys.stdin.readline()
-            if not line:
-                return 1
             text = line.strip()
-            code = (
-                snap.legal[int(text) - 1]
-                if text.isdigit() and 0 < int(text) <= len(snap.legal)
-                else text
-            )
+            if not line or text.lower() in ("quit", "exit", "q"):
+                print()
+                print(t(LOCALE, "cli.play.saved" if db else "cli.play.stopped", db=db or ""))
+                return 0
+            if text.lower() in ("help", "?", "h"):
+                print(t(LOCALE, "cli.play.help"))
+                continue
+            number = int(text) if text.isdigit() else 0
+            code = listed[number - 1][0] if 0 < number <= len(listed) else text
             user = snap.seats[snap.to_move].user_id if snap.to_move is not None else 0
             try:
                 outcome = await service.act(snap.id, user or 0, code, snap.version)
@@ -147,13 +249,13 @@ def cmd_play(args: argparse.Namespace) -> int:
         print(table.result(snap))
         return 0
 
-    return asyncio.run(_with_service(Path(args.db) if args.db else None, args.seed, work))
+    return asyncio.run(_with_service(db, args.seed, work))
 
 
 def demo_players(args: argparse.Namespace) -> list[tuple[str, Any]]:
     """(name, bot or None for random-legal) per seat, from ``--bots`` or ``--players``."""
     if not args.bots:
-        return [(player_name(LOCALE, i, None), None) for i in range(args.players)]
+        return [(player_name(LOCALE, i, None), None) for i in range(args.players or 2)]
     levels = [level.strip() for level in args.bots.split(",") if level.strip()]
     bad = [level for level in levels if level not in LEVELS]
     if bad:
@@ -361,13 +463,23 @@ def build_parser() -> argparse.ArgumentParser:
     ):
         p = sub.add_parser(name, help=helptext)
         p.add_argument("game", choices=game_names())
-        p.add_argument("--players", type=int, default=2)
+        p.add_argument(
+            "--players",
+            type=int,
+            default=None,
+            help="people at the keyboard (default 2, or 1 with --bots)"
+            if name == "play"
+            else "random players (default 2)",
+        )
         p.add_argument("--seed", type=int, default=None if name == "play" else 1)
         p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
-        if name == "demo":
-            p.add_argument(
-                "--bots", default="", help="computer opponents per seat, e.g. hard,medium"
-            )
+        p.add_argument(
+            "--bots",
+            default="",
+            help="computer opponents per seat, e.g. hard,medium"
+            if name == "demo"
+            else "computer opponents after the people, e.g. hard,medium",
+        )
         p.add_argument(
             "--out", default="boards" if name == "play" else None, help="folder for the board PNGs"
         )

@@ -33,7 +33,7 @@ def test_demo_plays_a_whole_game_and_writes_boards(tmp_path: Path) -> None:
     result = boardroom("demo", "cantstop", "--seed", "3", "--out", str(out), cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert "wins with columns" in result.stdout and "Result:" in result.stdout
-    boards = sorted(out.glob("*.png"))
+    boards = sorted(out.glob("cantstop-1/*.png"))
     assert len(boards) > 10
     assert Image.open(boards[-1]).format == "PNG"
     again = boardroom("demo", "cantstop", "--seed", "3", cwd=tmp_path)
@@ -67,7 +67,7 @@ def test_hot_seat_play_takes_numbers_and_codes(tmp_path: Path) -> None:
     assert "Player A stops and saves their progress." in result.stdout
     assert "Not a legal action here: nonsense" in result.stdout
     assert "Player B rolled" in result.stdout
-    assert len(list((tmp_path / "b").glob("*.png"))) >= 4
+    assert len(list((tmp_path / "b" / "play-cantstop-1").glob("*.png"))) >= 4
     assert db.exists()
 
 
@@ -168,3 +168,52 @@ def test_the_image_keeps_its_data_on_the_volume() -> None:
     assert "BOARDROOM_IN_CONTAINER=1" in dockerfile and "heartbeat" in dockerfile
     ignored = (ROOT / ".dockerignore").read_text().split()
     assert {".venv", "boards", "data", ".git", ".env"} <= set(ignored)
+
+
+def play(tmp_path: Path, *args: str, stdin: str = ""):
+    return boardroom("play", *args, "--out", str(tmp_path / "boards"), stdin=stdin, cwd=tmp_path)
+
+
+def test_play_resumes_the_game_in_its_database(tmp_path: Path) -> None:
+    db = str(tmp_path / "game.db")
+    first = play(tmp_path, "cantstop", "--db", db, "--seed", "1", stdin="1\n1\nquit\n")
+    assert first.returncode == 0, first.stderr
+    assert "The game is saved in" in first.stdout and "Traceback" not in first.stderr
+    again = play(tmp_path, "cantstop", "--db", db, stdin="2\n")  # stop, then Ctrl-D
+    assert again.returncode == 0, again.stderr
+    assert "Resuming the game saved in" in again.stdout and "after 3 moves" in again.stdout
+    assert "Player A stops and saves their progress." in again.stdout
+    other = play(tmp_path, "kokeshi", "--db", db)
+    assert other.returncode == 2 and "Traceback" not in other.stderr
+    assert f"boardroom play cantstop --db {db}" in one_sentence(other.stderr)
+    folders = sorted(p.name for p in (tmp_path / "boards").iterdir())
+    assert folders == ["game-cantstop-1"]  # the resumed game kept its folder
+
+
+def test_play_lists_the_button_words_and_seats_bots(tmp_path: Path) -> None:
+    result = play(tmp_path, "kokeshi", "--bots", "medium", "--seed", "2", stdin="1\n")
+    assert result.returncode == 0, result.stderr  # Ctrl-D after one choice
+    assert "   1. 🌸 Princess column" in result.stdout
+    assert "start:" not in result.stdout and "**" not in result.stdout
+    assert "Bot 2 (medium)'s starting tiles" in result.stdout
+    assert "Bot 2 (medium): place" not in result.stdout  # no prompt for the computer's turn
+    assert "Stopped. This game was not saved" in result.stdout
+
+
+def test_play_help_quit_and_end_of_input(tmp_path: Path) -> None:
+    helped = play(tmp_path, "cantstop", stdin="help\nquit\n")
+    assert helped.returncode == 0
+    assert helped.stdout.count("help shows this again, quit stops") == 2
+    assert play(tmp_path, "cantstop").returncode == 0  # Ctrl-D at once
+    bad = play(tmp_path, "cantstop", "--bots", "genius")
+    assert bad.returncode != 0 and "Traceback" not in bad.stderr
+
+
+def test_each_game_has_its_own_boards_folder(tmp_path: Path) -> None:
+    out = str(tmp_path / "boards")
+    assert boardroom("demo", "cantstop", "--out", out, cwd=tmp_path).returncode == 0
+    assert play(tmp_path, "cantstop", stdin="1\n").returncode == 0
+    assert boardroom("demo", "cantstop", "--out", out, cwd=tmp_path).returncode == 0
+    folders = sorted(p.name for p in (tmp_path / "boards").iterdir())
+    assert folders == ["cantstop-1", "cantstop-2", "cantstop-3"]
+    assert "/boards/" in (ROOT / ".gitignore").read_text().split()
