@@ -75,6 +75,7 @@ def test_run_without_a_token_says_what_is_missing(tmp_path: Path) -> None:
     result = boardroom("run", cwd=tmp_path)
     assert result.returncode == 2
     assert "DISCORD_TOKEN" in result.stderr and "discord.com/developers" in result.stderr
+    assert "boardroom demo cantstop" in result.stderr  # the offline way in
 
 
 def test_run_with_a_malformed_setting_names_it(tmp_path: Path) -> None:
