@@ -142,6 +142,16 @@ def result_line(locale: str, snap: GameSnapshot) -> str:
     return t(locale, "game.result.final", winners=winners, scores=scores)
 
 
+def ended_text(locale: str, snap: GameSnapshot) -> str:
+    """How a game that has ended ended, for an old control of it: who won, or who abandoned it."""
+    if snap.status == "abandoned" or not snap.winners:
+        who = f"<@{snap.ended_by}>" if snap.ended_by else "?"
+        return t(locale, "error.game_ended_abandoned", user=who)
+    names = display_names(snap)
+    winners = join_list(locale, [mention(snap.seats[w].user_id, names[w]) for w in snap.winners])
+    return t(locale, "error.game_ended_won", winners=winners)
+
+
 async def board_png(locale: str, snap: GameSnapshot, **kwargs: object) -> tuple[bytes, str]:
     """Render off the event loop (Pillow is CPU-bound)."""
     names = display_names(snap)
@@ -167,7 +177,17 @@ async def turn_message(
     if snap.status == "finished":
         lines.append(result_line(locale, snap))
     elif snap.to_move is not None:
-        lines.append(presenter.prompt(snap.state, mentions(snap), locale))
+        mover = snap.seats[snap.to_move]
+        if mover.is_bot:  # a prompt never addresses a computer opponent
+            lines.append(t(locale, "game.bot_thinking", player=mover.name))
+        else:
+            lines.append(presenter.prompt(snap.state, mentions(snap), locale))
+            turn_starts = outcome is not None and (
+                outcome.ended_turn or outcome.before.state is None
+            )
+            if turn_starts and not presenter.public_every_action:
+                # the turn's steps come as private answers: say how to get them back
+                lines.append(t(locale, "game.controls_back"))
     content = fit_content("\n".join(lines))
     png, alt = await board_png(locale, snap, focus_seat=focus_seat)
     controls = None

@@ -338,12 +338,16 @@ async def test_a_person_against_a_computer_opponent(fake_discord, bot_process) -
     for _ in range(200):
         if bot_turns == 2:
             break
-        if f"<@{ana.id}>" not in turn.content.splitlines()[-1]:
-            # The bot moves first or next: its turn arrives as one channel message.
+        if f"<@{ana.id}>" not in turn.content:
+            # The bot moves first or next: its turn arrives as one channel message. The public
+            # prompt says the bot is thinking; it never addresses the bot.
+            assert "Bot 2 (medium) is thinking" in turn.content.splitlines()[-1]
+            assert "Bot 2 (medium), " not in turn.content
             turn = await fake_discord.wait_for_channel_message(
                 table.channel, lambda m: f"<@{ana.id}>" in m.content, after=turn.id, timeout=20
             )
             assert "Bot 2 (medium)" in turn.content
+            assert "/game board" in turn.content.splitlines()[-1]  # how to get lost controls back
             check_png(turn, Path(bot.workdir) / "vs-bot", f"bot-{bot_turns}")
             bot_turns += 1
             continue
