@@ -72,7 +72,8 @@ def lobby_content(locale: str, snap: GameSnapshot) -> str:
     lines.append(
         t(
             locale,
-            "lobby.hint",
+            # a lobby for exactly as many players as the game needs: no "2 to 2"
+            "lobby.hint" if info.min_seats < snap.capacity else "lobby.hint_exact",
             count=snap.capacity,
             minimum=info.min_seats,
             capacity=snap.capacity,
