@@ -136,8 +136,11 @@ def result_line(locale: str, snap: GameSnapshot) -> str:
     about how the game was won come from its presenter."""
     names = display_names(snap)
     winners = join_list(locale, [mention(snap.seats[w].user_id, names[w]) for w in snap.winners])
+    # a game may name its score's unit (Can't Stop: claimed columns) in <game>.result.score_item
+    own = f"{snap.game}.result.score_item"
+    item = own if has(own) else "game.result.score_item"
     scores = t(locale, "list.sep").join(
-        t(locale, "game.result.score_item", player=names[i], score=score)
+        t(locale, item, player=names[i], score=score, count=score)
         for i, score in enumerate(snap.scores)
     )
     return t(locale, "game.result.final", winners=winners, scores=scores)
