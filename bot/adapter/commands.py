@@ -31,7 +31,7 @@ from bot.present import get_presenter
 from bot.service.errors import BadActionText, NoActiveGame, PlayerNotInGame, UnknownGameType
 from engines.registry import game_names, get_engine
 from i18n import game_title, has, t, translator
-from render import renderer, rules_png
+from render import renderer, rules_alt, rules_png
 
 log = logging.getLogger(__name__)
 
@@ -320,9 +320,9 @@ def build_rules_command() -> app_commands.Command[Any, Any, Any]:
             png = await asyncio.to_thread(rules_png, game.value, translator(locale))
             assert png is not None
             embed.set_image(url="attachment://legend.png")
-            await interaction.followup.send(
-                embed=embed, file=discord.File(io.BytesIO(png), "legend.png"), ephemeral=True
-            )
+            alt = rules_alt(game.value, translator(locale))
+            legend = discord.File(io.BytesIO(png), "legend.png", description=alt)
+            await interaction.followup.send(embed=embed, file=legend, ephemeral=True)
 
         await guarded(interaction, work(), reads_only=True)
 

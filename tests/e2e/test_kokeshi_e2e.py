@@ -158,3 +158,6 @@ async def test_rules_with_the_legend_image(fake_discord, bot_process) -> None:
     assert embed["image"]["url"] == "attachment://legend.png"
     (legend,) = answer.attachments
     assert legend.filename == "legend.png" and legend.data.startswith(PNG_MAGIC)
+    # the legend has alt text: what its symbols mean
+    assert legend.description and legend.description.startswith("Kokeshi: symbols.")
+    assert "move any kokeshi up 2" in legend.description and len(legend.description) <= 1024
