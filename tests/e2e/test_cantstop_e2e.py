@@ -8,7 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.helpers import action_ids, assert_board, open_and_start, seat_users
+from tests.e2e.helpers import (
+    action_ids,
+    assert_board,
+    assert_every_image_described,
+    open_and_start,
+    seat_users,
+)
 
 
 @pytest.mark.parametrize("render_processes", ["0", "1"])
@@ -38,6 +44,7 @@ async def test_a_whole_game_clicked_through_the_buttons(
         steps += 1
         assert steps < 3000
     fake_discord.assert_no_unknown_routes()
+    assert assert_every_image_described(fake_discord) >= steps
     assert not any(rec.late for rec in fake_discord.interactions)  # none refused as too late
     assert ("worker processes" in bot.log_text()) == (render_processes == "1")
 
@@ -291,6 +298,7 @@ async def test_one_person_against_a_bot(fake_discord, bot_process) -> None:
             assert "Bot 2 (medium)" in turn.content
             assert_board(turn)
     assert "wins" in turn.content
+    assert_every_image_described(fake_discord)
 
 
 async def test_a_refused_board_post_loses_nothing(fake_discord, bot_process) -> None:

@@ -19,7 +19,13 @@ from pathlib import Path
 from PIL import Image
 
 from tests.e2e.conftest import BotProcess
-from tests.e2e.helpers import Table, assert_board, lobby_id, seat_users
+from tests.e2e.helpers import (
+    Table,
+    assert_board,
+    assert_every_image_described,
+    lobby_id,
+    seat_users,
+)
 from tests.fakediscord import FakeDiscordDriver, FakeUser, StoredMessage
 from tests.fakediscord.models import iter_components
 
@@ -244,6 +250,7 @@ async def test_a_whole_two_player_game(fake_discord, bot_process, tmp_path: Path
     channel = fake_discord.channel_messages(table.channel)
     boards = [m for m in channel if any(a.filename == "board.png" for a in m.attachments)]
     assert len(boards) == counts["public"]
+    assert assert_every_image_described(fake_discord) >= counts["public"]
     for message in boards[1:-1]:
         assert "ended the turn" in message.content
         assert f"<@{alice.id}>" in message.content or f"<@{bob.id}>" in message.content
@@ -259,6 +266,7 @@ async def test_a_whole_solo_game(fake_discord, bot_process, tmp_path: Path) -> N
     final, counts = await play_to_the_end(fake_discord, table, first, tmp_path / "solo", seed=3)
     assert not final.ephemeral and not controls_of(final)
     assert "Solo result:" in final.content and "suns" in final.content
+    assert_every_image_described(fake_discord)
     assert counts["take"] == counts["end"]
     check_png(final, tmp_path / "solo", "final")
     fake_discord.assert_no_unknown_routes()
@@ -357,3 +365,4 @@ async def test_a_person_against_a_computer_opponent(fake_discord, bot_process) -
         await step.wait_response()
         (turn,) = await step.wait_followups(1, timeout=10)
     assert bot_turns == 2
+    assert_every_image_described(fake_discord)
