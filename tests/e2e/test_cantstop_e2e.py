@@ -26,6 +26,7 @@ async def test_a_whole_game_clicked_through_the_buttons(
     table = await seat_users(fake_discord, bot.guild, "Alice", "Bob")
     alice, bob = table.users
     turn = await open_and_start(table)
+    first_button = next(iter(action_ids(turn).values()))
     steps = 0
     while True:
         assert_board(turn)
@@ -45,6 +46,11 @@ async def test_a_whole_game_clicked_through_the_buttons(
         assert steps < 3000
     fake_discord.assert_no_unknown_routes()
     assert assert_every_image_described(fake_discord) >= steps
+    # a button from the first turn, as a client that kept the old message would send it
+    old = await fake_discord.forge_component(alice, turn, first_button)
+    await old.wait_response()
+    winner = alice if f"<@{alice.id}>" in turn.content.splitlines()[-1] else bob
+    assert old.ephemeral and f"This game has ended: <@{winner.id}> won." in old.content
     assert not any(rec.late for rec in fake_discord.interactions)  # none refused as too late
     assert ("worker processes" in bot.log_text()) == (render_processes == "1")
 
