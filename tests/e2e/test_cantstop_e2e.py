@@ -305,6 +305,13 @@ async def test_one_person_against_a_bot(fake_discord, bot_process) -> None:
             assert_board(turn)
     assert "wins" in turn.content
     assert_every_image_described(fake_discord)
+    # while the bot thinks, the channel shows Discord's typing indicator
+    typing = [
+        r
+        for r in fake_discord.fake.requests
+        if r.method == "POST" and r.path.endswith(f"/channels/{table.channel.id}/typing")
+    ]
+    assert typing and all(r.status == 204 for r in typing)
 
 
 async def test_a_refused_board_post_loses_nothing(fake_discord, bot_process) -> None:
