@@ -137,6 +137,9 @@ async def test_a_whole_game_through_buttons_and_menus(fake_discord, bot_process,
         else:
             public += 1
             assert message.content.strip()
+            # the turn message says how to get lost controls back (the steps are private)
+            assert ("/game board" in message.content) == (after.phase != Phase.OVER)
+            assert "/game board" not in "\n".join(message.content.splitlines()[:-1])
     else:
         raise AssertionError("the game did not end")
     assert "wins" in message.content and "Final scoring" in message.content
