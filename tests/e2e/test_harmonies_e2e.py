@@ -310,6 +310,35 @@ async def test_a_restart_mid_turn_posts_nothing_publicly(fake_discord, bot_proce
     raise AssertionError(f"posted publicly after the restart: {posted.content!r}")
 
 
+async def test_lost_controls_come_back_privately_mid_turn(fake_discord, bot_process) -> None:
+    bot = await bot_process()
+    table = await seat_users(fake_discord, bot.guild, "Alice", "Bob")
+    first = await open_harmonies(table, players=2)
+    assert "/game board" in first.content.splitlines()[-1]  # the turn message says how
+    mover = mover_of(first, table.users)
+    other = next(u for u in table.users if u is not mover)
+    controls = controls_of(first)
+    rec = await press(fake_discord, mover, first, controls["take:1"], "take:1")
+    await rec.wait_response()
+    (step,) = await rec.wait_followups(1, timeout=10)
+    assert step.ephemeral
+    public = len(fake_discord.channel_messages(table.channel))
+    again = await fake_discord.slash(mover, table.channel, "game", {}, subcommand="board")
+    await again.wait_response()
+    (back,) = await again.wait_followups(1, timeout=10)
+    assert back.ephemeral and set(controls_of(back)) == set(controls_of(step))
+    look = await fake_discord.slash(other, table.channel, "game", {}, subcommand="board")
+    await look.wait_response()
+    (seen,) = await look.wait_followups(1, timeout=10)
+    assert seen.ephemeral and not controls_of(seen)
+    assert len(fake_discord.channel_messages(table.channel)) == public  # nothing public, no ping
+    code = sorted(c for c in controls_of(back) if c.startswith("place:"))[0]
+    placed = await press(fake_discord, mover, back, controls_of(back)[code], code)
+    await placed.wait_response()
+    (next_step,) = await placed.wait_followups(1, timeout=10)
+    assert next_step.ephemeral and controls_of(next_step)  # the turn goes on from the copy
+
+
 async def test_a_solo_end_of_turn_is_posted_publicly(fake_discord, bot_process) -> None:
     bot = await bot_process()
     await bot_ready(bot)
