@@ -149,8 +149,9 @@ def result_line(locale: str, snap: GameSnapshot) -> str:
 def ended_text(locale: str, snap: GameSnapshot) -> str:
     """How a game that has ended ended, for an old control of it: who won, or who abandoned it."""
     if snap.status == "abandoned" or not snap.winners:
-        who = f"<@{snap.ended_by}>" if snap.ended_by else "?"
-        return t(locale, "error.game_ended_abandoned", user=who)
+        if snap.ended_by is None:  # abandoned before the bot remembered who did it
+            return t(locale, "error.game_ended_abandoned_by_someone")
+        return t(locale, "error.game_ended_abandoned", user=f"<@{snap.ended_by}>")
     names = display_names(snap)
     winners = join_list(locale, [mention(snap.seats[w].user_id, names[w]) for w in snap.winners])
     return t(locale, "error.game_ended_won", winners=winners)

@@ -33,3 +33,16 @@ def test_cantstop_final_scores_are_claimed_columns() -> None:
 
 def test_games_without_a_unit_keep_plain_points() -> None:
     assert "alice 39, bob 41." in result_line("en", finished("harmonies", (39, 41)))
+
+
+def test_how_an_ended_game_ended() -> None:
+    from dataclasses import replace
+
+    from bot.adapter.messages import ended_text
+
+    won = finished("cantstop", (1, 3))
+    assert ended_text("en", won) == "This game has ended: <@6> won. Start a new one with `/play`."
+    gave_up = replace(won, status="abandoned", winners=(), ended_by=5)
+    assert ended_text("en", gave_up).startswith("This game has ended: <@5> abandoned it.")
+    assert "abandoned" in ended_text("en", replace(gave_up, ended_by=None))
+    assert "<@5>" in ended_text("de", gave_up) and "<@5>" in ended_text("ja", gave_up)
