@@ -96,6 +96,18 @@ def _language(locale: str, folders: tuple[Traversable, ...]) -> str:
     return lang if lang in _locales(folders) else DEFAULT_LOCALE
 
 
+_SENTENCE_ENDS = (".", "!", "?", "…", "。", "！", "？")
+
+
+def end_sentence(text: str, locale: str | None = None) -> str:
+    """``text`` closed with the language's full stop unless it already ends like a sentence
+    ("wins!", "。")."""
+    stripped = text.rstrip()
+    if stripped.endswith(_SENTENCE_ENDS):
+        return stripped
+    return stripped + ("。" if (locale or "").startswith("ja") else ".")
+
+
 def has(key: str) -> bool:
     """Is ``key`` a word of the catalogues (a plain key, or a plural key with its forms)?"""
     english = catalogue(DEFAULT_LOCALE)

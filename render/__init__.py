@@ -55,6 +55,15 @@ def describe(game: str, state: Any, tr: Translator | None = None, **kwargs: Any)
     return str(_call(renderer(game).describe, state, tr or Translator(), kwargs))
 
 
+def rules_alt(game: str, tr: Translator | None = None) -> str:
+    """The alt text of the ``/rules`` picture: the game's own ``rules_alt``, else its title."""
+    tr = tr or Translator()
+    describe_legend = getattr(renderer(game), "rules_alt", None)
+    if describe_legend is not None:
+        return str(describe_legend(tr))
+    return tr(f"{game}.title") if tr.has(f"{game}.title") else game
+
+
 def rules_png(game: str, tr: Translator | None = None) -> bytes | None:
     """The picture ``/rules`` shows beside the summary (a legend of symbols), if any."""
     draw = getattr(renderer(game), "rules_image", None)

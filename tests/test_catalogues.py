@@ -165,12 +165,13 @@ def used_in_code() -> tuple[set[str], set[str]]:
 
 
 def built_by_convention(key: str) -> bool:
-    """Keys every game has by the registry's convention (``bot/games.required_keys``, the /play
+    """Keys every game has (or may have) by the registry's convention (``bot/games.required_keys``,
+    a game's own ``result.score_item`` read by ``messages.result_line``, the /play
     choices and option values of ``bot/adapter/play_command`` and ``messages.option_text``)."""
     game, _, rest = key.partition(".")
     if game not in game_names():
         return False
-    if rest in ("title", "command.description"):
+    if rest in ("title", "command.description", "result.score_item"):
         return True
     options = {spec.name: spec for spec in get_engine(game).info.options}
     parts = rest.split(".")

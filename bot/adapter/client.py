@@ -17,7 +17,7 @@ from discord.http import Route
 
 from bot.adapter import commands, handlers, messages
 from bot.adapter.components import ActionButton, ActionSelect, LobbyButton, is_ours, on_message
-from bot.adapter.delivery import BoardDelivery
+from bot.adapter.delivery import DISCORD_FAILURES, BoardDelivery
 from bot.adapter.handlers import reply_error
 from bot.adapter.outgoing import USERS_ONLY, board_file, board_view
 from bot.adapter.rendering import start_processes, stop_processes
@@ -70,7 +70,7 @@ class BoardroomBot(discord.Client):
         self.service = service
         self.tree = GameTree(self)
         delivery = BoardDelivery(service, self.post_to_channel)
-        bots = BotRunner(service, settings.bot_pause, delivery)
+        bots = BotRunner(service, settings.bot_pause, delivery, typing=self.show_typing)
         delivery.on_shown = bots.after_public_turn  # a bot plays once the board before it is up
         self.runtime = Runtime(
             service=service,
@@ -171,6 +171,17 @@ class BoardroomBot(discord.Client):
             allowed_mentions=USERS_ONLY,
         )
         await self.service.record_post(snap.id, snap.version, snap.channel_id, sent.id)
+
+    async def show_typing(self, game_id: int) -> None:
+        """Discord's typing indicator where the game's boards go, while a bot thinks (best
+        effort: a channel that refuses it changes nothing)."""
+        try:
+            snap = await self.service.game(game_id)
+            post = await self.service.latest_post(game_id)
+            channel_id = post[0] if post else snap.channel_id
+            await self.get_partial_messageable(channel_id, guild_id=snap.guild_id).typing()
+        except DISCORD_FAILURES as exc:
+            log.info("typing indicator not shown: %r", exc, extra={"game_id": game_id})
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Answer the component clicks none of our items receives: a custom_id that does not

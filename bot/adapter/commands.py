@@ -18,7 +18,7 @@ from bot.adapter.handlers import (
     first_response,
     guarded,
     places,
-    post_turn,
+    post_private_step,
     reply_private,
     tell_privately,
 )
@@ -31,7 +31,7 @@ from bot.present import get_presenter
 from bot.service.errors import BadActionText, NoActiveGame, PlayerNotInGame, UnknownGameType
 from engines.registry import game_names, get_engine
 from i18n import game_title, has, t, translator
-from render import renderer, rules_png
+from render import renderer, rules_alt, rules_png
 
 log = logging.getLogger(__name__)
 
@@ -114,7 +114,7 @@ def build_game_group() -> app_commands.Group:
     async def board(interaction: discord.Interaction, player: discord.User | None = None) -> None:
         async def work() -> None:
             service = runtime_of(interaction).service
-            snap = await service.current(interaction.channel_id or 0)
+            snap, ended = await _current_or_last(service, interaction.channel_id or 0)
             locale = user_locale(interaction)
             if snap.is_lobby:
                 title = game_title(locale, snap.game)
@@ -123,22 +123,27 @@ def build_game_group() -> app_commands.Group:
             focus = None if player is None else snap.seat_of(player.id)
             if player is not None and focus is None:
                 raise PlayerNotInGame(player=player.mention)
-            if focus is not None or snap.seat_of(interaction.user.id) is None:
-                # someone's own board, or a spectator's look: a private copy without controls
+            seat = snap.seat_of(interaction.user.id)
+            if focus is None and seat is not None and seat == snap.to_move:
+                # the player to move asks for the board again (lost controls): a private copy
                 await interaction.response.defer(ephemeral=True, thinking=True)
-                message = await messages.turn_message(
-                    locale, snap, with_controls=False, focus_seat=focus
-                )
-                await interaction.followup.send(
-                    message.content,
-                    file=board_file(message),
-                    ephemeral=True,
-                    allowed_mentions=USERS_ONLY,
-                )
+                if not await post_private_step(interaction, snap):
+                    await tell_privately(interaction, t(locale, "error.board_refused"))
                 return
-            await interaction.response.defer(thinking=True)
-            if not await post_turn(interaction, snap):
-                await tell_privately(interaction, t(locale, "error.board_refused"))
+            # a look at the board, someone's own, or the last game: a private copy, no controls
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            message = await messages.turn_message(
+                locale, snap, with_controls=False, focus_seat=focus
+            )
+            content = message.content
+            if ended:
+                content = messages.fit_content(messages.ended_text(locale, snap) + "\n" + content)
+            await interaction.followup.send(
+                content,
+                file=board_file(message),
+                ephemeral=True,
+                allowed_mentions=USERS_ONLY,
+            )
 
         await guarded(interaction, work(), reads_only=True)
 
@@ -149,8 +154,11 @@ def build_game_group() -> app_commands.Group:
         async def work() -> None:
             service = runtime_of(interaction).service
             locale = user_locale(interaction)
-            snap = await service.current(interaction.channel_id or 0)
-            await reply_private(interaction, await log_text(service, snap, locale))
+            snap, ended = await _current_or_last(service, interaction.channel_id or 0)
+            said = await log_text(service, snap, locale)
+            if ended:
+                said = messages.fit_content(messages.ended_text(locale, snap) + "\n" + said)
+            await reply_private(interaction, said)
 
         await guarded(interaction, work(), reads_only=True)
 
@@ -219,10 +227,34 @@ def build_game_group() -> app_commands.Group:
             )
             if not answered:
                 await _to_channel(interaction, said)
+            if snap.status == "abandoned":
+                await _strip_last_board(interaction, snap.id)
 
         await guarded(interaction, work())
 
     return group
+
+
+async def _current_or_last(service: Any, channel_id: int) -> tuple[Any, bool]:
+    """The channel's open lobby or running game, else its last game that ended (True)."""
+    try:
+        return await service.current(channel_id), False
+    except NoActiveGame:
+        return await service.last_ended(channel_id), True
+
+
+async def _strip_last_board(interaction: discord.Interaction, game_id: int) -> None:
+    """Take the buttons off the game's newest public board (through the channel), best effort:
+    nothing can be played on it any more."""
+    post = await runtime_of(interaction).service.latest_post(game_id)
+    if post is None:
+        return
+    channel_id, message_id = post
+    channel = interaction.client.get_partial_messageable(channel_id, guild_id=interaction.guild_id)
+    try:
+        await channel.get_partial_message(message_id).edit(view=None)
+    except DISCORD_FAILURES as exc:
+        log.warning("last board kept its buttons: %r", exc, extra={"game_id": game_id})
 
 
 async def log_text(service: Any, snap: Any, locale: str) -> str:
@@ -288,9 +320,9 @@ def build_rules_command() -> app_commands.Command[Any, Any, Any]:
             png = await asyncio.to_thread(rules_png, game.value, translator(locale))
             assert png is not None
             embed.set_image(url="attachment://legend.png")
-            await interaction.followup.send(
-                embed=embed, file=discord.File(io.BytesIO(png), "legend.png"), ephemeral=True
-            )
+            alt = rules_alt(game.value, translator(locale))
+            legend = discord.File(io.BytesIO(png), "legend.png", description=alt)
+            await interaction.followup.send(embed=embed, file=legend, ephemeral=True)
 
         await guarded(interaction, work(), reads_only=True)
 

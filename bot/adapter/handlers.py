@@ -28,7 +28,13 @@ from bot.adapter.outgoing import USERS_ONLY, board_file, board_view, lobby_view
 from bot.adapter.runtime import runtime_of
 from bot.adapter.words import channel_locale, error_text, user_locale
 from bot.present import get_presenter
-from bot.service.errors import AlreadySeated, NotInLobby, StaleBoard, UserFacingError
+from bot.service.errors import (
+    AlreadySeated,
+    GameEnded,
+    NotInLobby,
+    StaleBoard,
+    UserFacingError,
+)
 from bot.service.games import GameService
 from bot.service.models import GameSnapshot, Outcome
 from i18n import game_title, join_list, t
@@ -71,7 +77,9 @@ async def tell_privately(interaction: discord.Interaction, content: str) -> None
 async def reply_error(interaction: discord.Interaction, error: BaseException) -> None:
     """One place turns errors into private replies: player mistakes, or a reference to the log."""
     locale = user_locale(interaction)
-    if isinstance(error, UserFacingError):
+    if isinstance(error, GameEnded):
+        text = messages.ended_text(locale, error.snapshot)
+    elif isinstance(error, UserFacingError):
         log.debug("rejected: %s %s", error.key, error.params)
         text = error_text(locale, error)
     elif isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION:
@@ -164,10 +172,13 @@ async def post_turn(
     return True
 
 
-async def post_private_step(interaction: discord.Interaction, outcome: Outcome) -> bool:
-    """A step inside a turn: only the acting player sees the preview and the next controls.
-    False when Discord did not take it."""
-    snap = outcome.after
+async def post_private_step(
+    interaction: discord.Interaction, outcome_or_snap: Outcome | GameSnapshot
+) -> bool:
+    """A step inside a turn (or the board asked for again): only the acting player sees the
+    preview and the next controls. False when Discord did not take it."""
+    outcome = outcome_or_snap if isinstance(outcome_or_snap, Outcome) else None
+    snap = outcome.after if outcome else outcome_or_snap
     locale = user_locale(interaction)
     try:
         message = await messages.turn_message(locale, snap, outcome)

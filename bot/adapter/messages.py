@@ -72,7 +72,8 @@ def lobby_content(locale: str, snap: GameSnapshot) -> str:
     lines.append(
         t(
             locale,
-            "lobby.hint",
+            # a lobby for exactly as many players as the game needs: no "2 to 2"
+            "lobby.hint" if info.min_seats < snap.capacity else "lobby.hint_exact",
             count=snap.capacity,
             minimum=info.min_seats,
             capacity=snap.capacity,
@@ -135,11 +136,25 @@ def result_line(locale: str, snap: GameSnapshot) -> str:
     about how the game was won come from its presenter."""
     names = display_names(snap)
     winners = join_list(locale, [mention(snap.seats[w].user_id, names[w]) for w in snap.winners])
+    # a game may name its score's unit (Can't Stop: claimed columns) in <game>.result.score_item
+    own = f"{snap.game}.result.score_item"
+    item = own if has(own) else "game.result.score_item"
     scores = t(locale, "list.sep").join(
-        t(locale, "game.result.score_item", player=names[i], score=score)
+        t(locale, item, player=names[i], score=score, count=score)
         for i, score in enumerate(snap.scores)
     )
     return t(locale, "game.result.final", winners=winners, scores=scores)
+
+
+def ended_text(locale: str, snap: GameSnapshot) -> str:
+    """How a game that has ended ended, for an old control of it: who won, or who abandoned it."""
+    if snap.status == "abandoned" or not snap.winners:
+        if snap.ended_by is None:  # abandoned before the bot remembered who did it
+            return t(locale, "error.game_ended_abandoned_by_someone")
+        return t(locale, "error.game_ended_abandoned", user=f"<@{snap.ended_by}>")
+    names = display_names(snap)
+    winners = join_list(locale, [mention(snap.seats[w].user_id, names[w]) for w in snap.winners])
+    return t(locale, "error.game_ended_won", winners=winners)
 
 
 async def board_png(locale: str, snap: GameSnapshot, **kwargs: object) -> tuple[bytes, str]:
@@ -167,7 +182,17 @@ async def turn_message(
     if snap.status == "finished":
         lines.append(result_line(locale, snap))
     elif snap.to_move is not None:
-        lines.append(presenter.prompt(snap.state, mentions(snap), locale))
+        mover = snap.seats[snap.to_move]
+        if mover.is_bot:  # a prompt never addresses a computer opponent
+            lines.append(t(locale, "game.bot_thinking", player=mover.name))
+        else:
+            lines.append(presenter.prompt(snap.state, mentions(snap), locale))
+            turn_starts = outcome is not None and (
+                outcome.ended_turn or outcome.before.state is None
+            )
+            if turn_starts and not presenter.public_every_action:
+                # the turn's steps come as private answers: say how to get them back
+                lines.append(t(locale, "game.controls_back"))
     content = fit_content("\n".join(lines))
     png, alt = await board_png(locale, snap, focus_seat=focus_seat)
     controls = None

@@ -154,6 +154,8 @@ class BotRunner:
     service: GameService
     pause: float
     delivery: BoardDelivery
+    #: shows Discord's typing indicator in the game's channel while a bot thinks (best effort)
+    typing: Callable[[int], Awaitable[None]] | None = None
     _games: set[int] = field(default_factory=set)
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
 
@@ -171,6 +173,8 @@ class BotRunner:
         """Bot turns until a person is to move or the game ends."""
         try:
             while True:
+                if self.typing is not None:
+                    await self.typing(game_id)
                 await asyncio.sleep(self.pause)  # let people read the previous board
                 turn = await play_bot_turn(self.service, game_id)
                 if turn is None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from bot.service.models import GameSnapshot
+
 
 class UserFacingError(Exception):
     """Answered privately to the person who caused it; nothing was changed."""
@@ -97,6 +99,14 @@ class GameNotStarted(UserFacingError):
 
 class GameOver(UserFacingError):
     key = "error.game_over"
+
+
+class GameEnded(GameOver):
+    """A control of a game that has ended; ``snapshot`` says how (won, or abandoned by whom)."""
+
+    def __init__(self, snapshot: GameSnapshot, **params: object) -> None:
+        super().__init__(**params)
+        self.snapshot = snapshot
 
 
 class NotAllowedToAbandon(UserFacingError):

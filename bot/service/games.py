@@ -84,6 +84,7 @@ class GameService:
             capacity=row.capacity,
             options=json.loads(row.options_json),
             seats=seats,
+            ended_by=row.ended_by,
         )
         if row.state_json is None:
             return base
@@ -113,6 +114,13 @@ class GameService:
     async def current(self, channel_id: int) -> GameSnapshot:
         """The open lobby or running game of a channel."""
         row = await self.store.open_game_in_channel(channel_id)
+        if row is None:
+            raise errors.NoActiveGame()
+        return self.snapshot_of(row)
+
+    async def last_ended(self, channel_id: int) -> GameSnapshot:
+        """The channel's newest game that was played to its end or abandoned."""
+        row = await self.store.last_ended_game_in_channel(channel_id)
         if row is None:
             raise errors.NoActiveGame()
         return self.snapshot_of(row)
@@ -373,6 +381,8 @@ class GameService:
             if row is None:
                 raise errors.GameNotFound(game_id=game_id)
             _check_place(row, where)
+            if row.status in ("finished", "abandoned"):
+                raise errors.GameEnded(self.snapshot_of(row))
             if expected_version is not None and expected_version != row.version:
                 raise errors.StaleBoard()
             seat = next((s.seat for s in row.seats if s.user_id == user_id), None)
@@ -496,6 +506,8 @@ class GameService:
                 move_count=row.move_count,
                 updated_at=self.clock(),
             )
+            if row.status == "active":
+                await tx.set_ended_by(row.id, user_id)
             return await self._reread(tx, row.id)
 
     async def record_post(

@@ -47,6 +47,7 @@ class GameSnapshot:
     scores: tuple[int, ...] = ()
     winners: tuple[int, ...] = ()
     turn: int = 0  # how many turns have ended (the engine's turn counter)
+    ended_by: int | None = None  # the user who abandoned the game, if someone did
 
     def seat_of(self, user_id: int) -> int | None:
         for seat in self.seats:

@@ -33,6 +33,7 @@ class GameRow:
     state_json: str | None
     created_at: str
     updated_at: str
+    ended_by: int | None = None  # who abandoned the game, if someone did
     seats: tuple[SeatRow, ...] = ()
 
 
@@ -76,6 +77,8 @@ class Tx(Protocol):
         updated_at: str,
     ) -> int: ...
 
+    async def set_ended_by(self, game_id: int, user_id: int) -> None: ...
+
     async def record_post(
         self, game_id: int, version: int, channel_id: int, message_id: int, public: bool = True
     ) -> None: ...
@@ -99,6 +102,8 @@ class GameStore(Protocol):
     async def load_game(self, game_id: int) -> GameRow | None: ...
 
     async def open_game_in_channel(self, channel_id: int) -> GameRow | None: ...
+
+    async def last_ended_game_in_channel(self, channel_id: int) -> GameRow | None: ...
 
     async def moves(self, game_id: int) -> list[MoveRow]: ...
 

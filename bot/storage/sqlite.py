@@ -24,7 +24,7 @@ from bot.storage.migrate import migrate
 
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, game, rules_version, host_id, options_json, capacity, seed,"
-    " status, version, move_count, state_json, created_at, updated_at"
+    " status, version, move_count, state_json, created_at, updated_at, ended_by"
 )
 _PRAGMAS = (
     "PRAGMA journal_mode=WAL",
@@ -132,6 +132,9 @@ class SqliteTx:
         )
         return cursor.rowcount
 
+    async def set_ended_by(self, game_id: int, user_id: int) -> None:
+        await self._conn.execute("UPDATE games SET ended_by = ? WHERE id = ?", (user_id, game_id))
+
     async def record_post(
         self, game_id: int, version: int, channel_id: int, message_id: int, public: bool = True
     ) -> None:
@@ -222,6 +225,15 @@ class SqliteStore:
         async with self._reading() as conn:
             return await _game(
                 conn, "channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
+            )
+
+    async def last_ended_game_in_channel(self, channel_id: int) -> GameRow | None:
+        """The channel's newest game that was played and has ended (won or abandoned)."""
+        async with self._reading() as conn:
+            return await _game(
+                conn,
+                "channel_id = ? AND status IN ('finished', 'abandoned') ORDER BY id DESC LIMIT 1",
+                (channel_id,),
             )
 
     async def open_games(self) -> list[int]:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from engines.harmonies.cards import BOARD_CELLS, hex_code
 from engines.harmonies.state import HarmoniesState
-from i18n import Translator
+from i18n import Translator, end_sentence
 from i18n.games.harmonies import colour_list
 from render.harmonies.status import ENGINE, status
 
@@ -15,7 +15,10 @@ from render.harmonies.status import ENGINE, status
 def describe(state: HarmoniesState, tr: Translator, names: Sequence[str] | None = None) -> str:
     """Alt text: the status, the central board, the cards on offer, then every player."""
     sep = tr.sep
-    parts = [tr("harmonies.alt.title", side=state.side), status(state, tr, names) + "."]
+    parts = [
+        tr("harmonies.alt.title", side=state.side),
+        end_sentence(status(state, tr, names), tr.locale),
+    ]
     slots = [
         tr("harmonies.alt.slot", number=i + 1, tokens=colour_list(tr, slot) or "-")
         for i, slot in enumerate(state.central)

@@ -15,6 +15,6 @@ Modules: ``layout`` (geometry, colours, palette), ``sprites`` (shapes, effect sy
 
 from render.kokeshi.alt_text import describe
 from render.kokeshi.board import draw
-from render.kokeshi.legend import rules_image
+from render.kokeshi.legend import rules_alt, rules_image
 
-__all__ = ["describe", "draw", "rules_image"]
+__all__ = ["describe", "draw", "rules_alt", "rules_image"]

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from engines.kokeshi.data import ach_level, is_ach, load
 from engines.kokeshi.scoring import breakdown
 from engines.kokeshi.state import KokeshiState
-from i18n import Translator
+from i18n import Translator, end_sentence
 from i18n.games.kokeshi import colour_word, kokeshi_word, tile_effects
 from render.kokeshi.status import round_text, status
 
@@ -35,8 +35,8 @@ def describe(state: KokeshiState, tr: Translator, names: Sequence[str] | None = 
     ]
     parts = [
         tr("kokeshi.alt.title"),
-        status(s, tr, names) + ".",
-        round_text(s, tr) + ".",
+        end_sentence(status(s, tr, names), tr.locale),
+        end_sentence(round_text(s, tr), tr.locale),
         tr("kokeshi.alt.scores", scores=tr.join(scores)),
     ]
     if s.display:

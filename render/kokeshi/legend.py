@@ -19,7 +19,7 @@ from engines.kokeshi.data import (
     ach_tile,
     load,
 )
-from i18n import Translator
+from i18n import Translator, end_sentence
 from i18n.games.kokeshi import animal_letter, animal_word, kokeshi_letter, kokeshi_word
 from render.canvas import BACKGROUND, GRID, INK, draw_text, ellipsize, text_width
 from render.kokeshi.layout import MIDLINE, MIN_TEXT, TITLE, YELLOW, palette
@@ -28,6 +28,7 @@ from render.kokeshi.sprites import colour_chip, draw_tile, draw_tokens, effect_t
 LEGEND_W = 1150
 #: the widest the legend grows for a language with longer words (beyond it, rows are cut)
 MAX_LEGEND_W = 1600
+MAX_ALT = 1024  # Discord's limit for an attachment's description
 TEXT_X = 160
 _LEGEND_EFFECTS: Sequence[tuple[str, Effect]] = (
     ("move_kokeshi", Effect(MOVE_KOKESHI, kokeshi=0)),
@@ -112,6 +113,12 @@ def _effect_meaning(tr: Translator, key: str) -> str:
         )
         return tr("kokeshi.legend.move_animal", animals=letters)
     return tr(f"kokeshi.legend.{key}")
+
+
+def rules_alt(tr: Translator) -> str:
+    """The legend's alt text: its title, then the meaning of every row, top to bottom."""
+    text = end_sentence(tr("kokeshi.legend.title"), tr.locale) + " " + " · ".join(_rows(tr))
+    return text if len(text) <= MAX_ALT else text[: MAX_ALT - 1] + "…"
 
 
 def rules_image(tr: Translator) -> Image.Image:

@@ -111,6 +111,9 @@ def test_every_state_of_a_playout(seed: int, seats: int, options: dict[str, obje
         for move in moves:
             assert PRESENTER.describe_move(None, move, "en")
         assert PRESENTER.describe_move(before, moves[0], "en")
+        if after.phase == Phase.OVER:  # the final scores follow: no "score so far"
+            told = "\n".join(lines)
+            assert "score so far" not in told and "ended the last turn of the game" in told
         kinds_seen.add(moves[0].action.split(":")[0])
         last = after
     assert last is not None and last.phase == Phase.OVER

@@ -71,3 +71,23 @@ async def open_and_start(table: Table, game: str = "cantstop", **options) -> Sto
     await start.wait_response()
     (turn,) = await start.wait_followups(1, timeout=10)
     return turn
+
+
+def assert_every_image_described(driver: FakeDiscordDriver) -> int:
+    """Walk every message the bot sent in this fake (channel and private ones, as last edited):
+    each image attachment carries alt text. Returns how many images there were."""
+    images = [
+        (message, attachment)
+        for message in driver.fake.messages.values()
+        for attachment in message.attachments
+        if attachment.filename.lower().endswith((".png", ".jpg", ".jpeg", ".gif", ".webp"))
+        or (attachment.content_type or "").startswith("image/")
+    ]
+    missing = [
+        (message.id, attachment.filename, message.content[:80])
+        for message, attachment in images
+        if not (attachment.description or "").strip()
+    ]
+    assert not missing, missing
+    assert images
+    return len(images)

@@ -8,7 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.helpers import action_ids, assert_board, open_and_start, seat_users
+from tests.e2e.helpers import (
+    action_ids,
+    assert_board,
+    assert_every_image_described,
+    open_and_start,
+    seat_users,
+)
 
 
 @pytest.mark.parametrize("render_processes", ["0", "1"])
@@ -20,6 +26,7 @@ async def test_a_whole_game_clicked_through_the_buttons(
     table = await seat_users(fake_discord, bot.guild, "Alice", "Bob")
     alice, bob = table.users
     turn = await open_and_start(table)
+    first_button = next(iter(action_ids(turn).values()))
     steps = 0
     while True:
         assert_board(turn)
@@ -38,6 +45,12 @@ async def test_a_whole_game_clicked_through_the_buttons(
         steps += 1
         assert steps < 3000
     fake_discord.assert_no_unknown_routes()
+    assert assert_every_image_described(fake_discord) >= steps
+    # a button from the first turn, as a client that kept the old message would send it
+    old = await fake_discord.forge_component(alice, turn, first_button)
+    await old.wait_response()
+    winner = alice if f"<@{alice.id}>" in turn.content.splitlines()[-1] else bob
+    assert old.ephemeral and f"This game has ended: <@{winner.id}> won." in old.content
     assert not any(rec.late for rec in fake_discord.interactions)  # none refused as too late
     assert ("worker processes" in bot.log_text()) == (render_processes == "1")
 
@@ -167,6 +180,19 @@ async def test_look_commands_and_abandon(fake_discord, bot_process) -> None:
     first = await open_and_start(table)
     rec = await fake_discord.click(alice, first, action_ids(first)["roll"])
     await rec.wait_response()
+    (after_roll,) = await rec.wait_followups(1, timeout=10)
+    public_before = len(fake_discord.channel_messages(table.channel))
+
+    # asking for the board again answers privately: controls for the mover, none for the others
+    again = await fake_discord.slash(alice, table.channel, "game", {}, subcommand="board")
+    await again.wait_response()
+    (controls,) = await again.wait_followups(1, timeout=10)
+    assert controls.ephemeral and action_ids(controls) == action_ids(after_roll)
+    other = await fake_discord.slash(bob, table.channel, "game", {}, subcommand="board")
+    await other.wait_response()
+    (bobs,) = await other.wait_followups(1, timeout=10)
+    assert bobs.ephemeral and not action_ids(bobs) and f"<@{alice.id}>" in bobs.content
+    assert len(fake_discord.channel_messages(table.channel)) == public_before  # nobody pinged
 
     look = await fake_discord.slash(watcher, table.channel, "game", {}, subcommand="board")
     await look.wait_response()
@@ -197,6 +223,26 @@ async def test_look_commands_and_abandon(fake_discord, bot_process) -> None:
     assert not done.ephemeral and "abandoned" in done.content
     games, _ = await stored_state(bot)
     assert games[0][1] == "abandoned"
+
+    # no dead ends: the last board loses its buttons, and an old button says how the game ended
+    for _ in range(100):
+        if not fake_discord.message(after_roll.id).custom_ids:
+            break
+        await asyncio.sleep(0.05)
+    assert not fake_discord.message(after_roll.id).custom_ids
+    old = await fake_discord.click(alice, controls, next(iter(action_ids(controls).values())))
+    await old.wait_response()
+    assert old.ephemeral and "ended" in old.content and f"<@{alice.id}> abandoned" in old.content
+    assert "earlier turn" not in old.content
+    # with no game running, /game board and /game log show the last one, privately
+    last = await fake_discord.slash(watcher, table.channel, "game", {}, subcommand="board")
+    await last.wait_response()
+    (last_board,) = await last.wait_followups(1, timeout=10)
+    assert last_board.ephemeral and "abandoned" in last_board.content
+    assert_board(last_board)
+    log = await fake_discord.slash(bob, table.channel, "game", {}, subcommand="log")
+    await log.wait_response()
+    assert log.ephemeral and "abandoned" in log.content and "rolled" in log.content
 
 
 async def test_restart_keeps_the_game_and_old_buttons_work(fake_discord, bot_process) -> None:
@@ -258,6 +304,14 @@ async def test_one_person_against_a_bot(fake_discord, bot_process) -> None:
             assert "Bot 2 (medium)" in turn.content
             assert_board(turn)
     assert "wins" in turn.content
+    assert_every_image_described(fake_discord)
+    # while the bot thinks, the channel shows Discord's typing indicator
+    typing = [
+        r
+        for r in fake_discord.fake.requests
+        if r.method == "POST" and r.path.endswith(f"/channels/{table.channel.id}/typing")
+    ]
+    assert typing and all(r.status == 204 for r in typing)
 
 
 async def test_a_refused_board_post_loses_nothing(fake_discord, bot_process) -> None:
@@ -475,10 +529,14 @@ async def test_typed_moves_board_reposts_and_leaving(fake_discord, bot_process) 
     assert not after_roll.ephemeral and "Alice rolled" in after_roll.content
     assert_board(after_roll)
 
-    again = await fake_discord.slash(bob, table.channel, "game", {}, subcommand="board")
+    look = await fake_discord.slash(bob, table.channel, "game", {}, subcommand="board")
+    await look.wait_response()
+    (private_look,) = await look.wait_followups(1, timeout=10)
+    assert private_look.ephemeral and not action_ids(private_look)
+    again = await fake_discord.slash(alice, table.channel, "game", {}, subcommand="board")
     await again.wait_response()
     (reposted,) = await again.wait_followups(1, timeout=10)
-    assert not reposted.ephemeral and f"<@{alice.id}>" in reposted.content
+    assert reposted.ephemeral and f"<@{alice.id}>" in reposted.content
     assert action_ids(reposted).keys() == action_ids(after_roll).keys()
     move = sorted(c for c in action_ids(reposted) if c.startswith("move:"))[0]
     clicked = await fake_discord.click(alice, reposted, action_ids(reposted)[move])

@@ -4,7 +4,13 @@ buttons and menus from its legal actions, a PNG per turn and a winner, like the 
 
 from __future__ import annotations
 
-from tests.e2e.helpers import action_ids, assert_board, open_and_start, seat_users
+from tests.e2e.helpers import (
+    action_ids,
+    assert_board,
+    assert_every_image_described,
+    open_and_start,
+    seat_users,
+)
 from tests.fakediscord.models import iter_components
 
 NIM = {"BOARDROOM_GAMES": "tests.games.nim"}
@@ -65,4 +71,5 @@ async def test_nim_is_played_end_to_end(fake_discord, bot_process) -> None:
     assert "won" in next(a for a in turn.attachments if a.filename == "board.png").description
     assert boards == 5  # the first board and one per emptied heap
     fake_discord.assert_no_unknown_routes()
+    assert_every_image_described(fake_discord)
     bot.assert_token_not_logged()

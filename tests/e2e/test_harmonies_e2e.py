@@ -19,7 +19,13 @@ from pathlib import Path
 from PIL import Image
 
 from tests.e2e.conftest import BotProcess
-from tests.e2e.helpers import Table, assert_board, lobby_id, seat_users
+from tests.e2e.helpers import (
+    Table,
+    assert_board,
+    assert_every_image_described,
+    lobby_id,
+    seat_users,
+)
 from tests.fakediscord import FakeDiscordDriver, FakeUser, StoredMessage
 from tests.fakediscord.models import iter_components
 
@@ -244,6 +250,7 @@ async def test_a_whole_two_player_game(fake_discord, bot_process, tmp_path: Path
     channel = fake_discord.channel_messages(table.channel)
     boards = [m for m in channel if any(a.filename == "board.png" for a in m.attachments)]
     assert len(boards) == counts["public"]
+    assert assert_every_image_described(fake_discord) >= counts["public"]
     for message in boards[1:-1]:
         assert "ended the turn" in message.content
         assert f"<@{alice.id}>" in message.content or f"<@{bob.id}>" in message.content
@@ -259,6 +266,7 @@ async def test_a_whole_solo_game(fake_discord, bot_process, tmp_path: Path) -> N
     final, counts = await play_to_the_end(fake_discord, table, first, tmp_path / "solo", seed=3)
     assert not final.ephemeral and not controls_of(final)
     assert "Solo result:" in final.content and "suns" in final.content
+    assert_every_image_described(fake_discord)
     assert counts["take"] == counts["end"]
     check_png(final, tmp_path / "solo", "final")
     fake_discord.assert_no_unknown_routes()
@@ -302,6 +310,35 @@ async def test_a_restart_mid_turn_posts_nothing_publicly(fake_discord, bot_proce
     raise AssertionError(f"posted publicly after the restart: {posted.content!r}")
 
 
+async def test_lost_controls_come_back_privately_mid_turn(fake_discord, bot_process) -> None:
+    bot = await bot_process()
+    table = await seat_users(fake_discord, bot.guild, "Alice", "Bob")
+    first = await open_harmonies(table, players=2)
+    assert "/game board" in first.content.splitlines()[-1]  # the turn message says how
+    mover = mover_of(first, table.users)
+    other = next(u for u in table.users if u is not mover)
+    controls = controls_of(first)
+    rec = await press(fake_discord, mover, first, controls["take:1"], "take:1")
+    await rec.wait_response()
+    (step,) = await rec.wait_followups(1, timeout=10)
+    assert step.ephemeral
+    public = len(fake_discord.channel_messages(table.channel))
+    again = await fake_discord.slash(mover, table.channel, "game", {}, subcommand="board")
+    await again.wait_response()
+    (back,) = await again.wait_followups(1, timeout=10)
+    assert back.ephemeral and set(controls_of(back)) == set(controls_of(step))
+    look = await fake_discord.slash(other, table.channel, "game", {}, subcommand="board")
+    await look.wait_response()
+    (seen,) = await look.wait_followups(1, timeout=10)
+    assert seen.ephemeral and not controls_of(seen)
+    assert len(fake_discord.channel_messages(table.channel)) == public  # nothing public, no ping
+    code = sorted(c for c in controls_of(back) if c.startswith("place:"))[0]
+    placed = await press(fake_discord, mover, back, controls_of(back)[code], code)
+    await placed.wait_response()
+    (next_step,) = await placed.wait_followups(1, timeout=10)
+    assert next_step.ephemeral and controls_of(next_step)  # the turn goes on from the copy
+
+
 async def test_a_solo_end_of_turn_is_posted_publicly(fake_discord, bot_process) -> None:
     bot = await bot_process()
     await bot_ready(bot)
@@ -338,12 +375,16 @@ async def test_a_person_against_a_computer_opponent(fake_discord, bot_process) -
     for _ in range(200):
         if bot_turns == 2:
             break
-        if f"<@{ana.id}>" not in turn.content.splitlines()[-1]:
-            # The bot moves first or next: its turn arrives as one channel message.
+        if f"<@{ana.id}>" not in turn.content:
+            # The bot moves first or next: its turn arrives as one channel message. The public
+            # prompt says the bot is thinking; it never addresses the bot.
+            assert "Bot 2 (medium) is thinking" in turn.content.splitlines()[-1]
+            assert "Bot 2 (medium), " not in turn.content
             turn = await fake_discord.wait_for_channel_message(
                 table.channel, lambda m: f"<@{ana.id}>" in m.content, after=turn.id, timeout=20
             )
             assert "Bot 2 (medium)" in turn.content
+            assert "/game board" in turn.content.splitlines()[-1]  # how to get lost controls back
             check_png(turn, Path(bot.workdir) / "vs-bot", f"bot-{bot_turns}")
             bot_turns += 1
             continue
@@ -353,3 +394,4 @@ async def test_a_person_against_a_computer_opponent(fake_discord, bot_process) -
         await step.wait_response()
         (turn,) = await step.wait_followups(1, timeout=10)
     assert bot_turns == 2
+    assert_every_image_described(fake_discord)

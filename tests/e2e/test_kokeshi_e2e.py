@@ -11,7 +11,14 @@ from typing import Any
 from engines.kokeshi.scoring import achievement_count
 from engines.kokeshi.state import KokeshiState, Phase
 from engines.registry import get_engine
-from tests.e2e.helpers import PNG_MAGIC, TURN_ID, assert_board, open_and_start, seat_users
+from tests.e2e.helpers import (
+    PNG_MAGIC,
+    TURN_ID,
+    assert_board,
+    assert_every_image_described,
+    open_and_start,
+    seat_users,
+)
 from tests.fakediscord.models import iter_components
 
 ENGINE = get_engine("kokeshi")
@@ -130,6 +137,9 @@ async def test_a_whole_game_through_buttons_and_menus(fake_discord, bot_process,
         else:
             public += 1
             assert message.content.strip()
+            # the turn message says how to get lost controls back (the steps are private)
+            assert ("/game board" in message.content) == (after.phase != Phase.OVER)
+            assert "/game board" not in "\n".join(message.content.splitlines()[:-1])
     else:
         raise AssertionError("the game did not end")
     assert "wins" in message.content and "Final scoring" in message.content
@@ -139,6 +149,7 @@ async def test_a_whole_game_through_buttons_and_menus(fake_discord, bot_process,
     assert public >= 10 and private >= 5
     assert {"start", "move", "gain"} <= kinds
     fake_discord.assert_no_unknown_routes()
+    assert assert_every_image_described(fake_discord) >= public + private
     assert not any(rec.late for rec in fake_discord.interactions)  # none refused as too late
     for name, png in (("first", pngs[0]), ("middle", pngs[len(pngs) // 2]), ("last", pngs[-1])):
         (tmp_path / f"kokeshi-{name}.png").write_bytes(png)
@@ -158,3 +169,6 @@ async def test_rules_with_the_legend_image(fake_discord, bot_process) -> None:
     assert embed["image"]["url"] == "attachment://legend.png"
     (legend,) = answer.attachments
     assert legend.filename == "legend.png" and legend.data.startswith(PNG_MAGIC)
+    # the legend has alt text: what its symbols mean
+    assert legend.description and legend.description.startswith("Kokeshi: symbols.")
+    assert "move any kokeshi up 2" in legend.description and len(legend.description) <= 1024

@@ -167,6 +167,13 @@ async def download_attachment(fake: FakeDiscord, request: web.Request) -> web.Re
     return web.Response(status=404)
 
 
+async def trigger_typing(fake: FakeDiscord, request: web.Request) -> web.Response:
+    """POST the typing indicator: 204 for a known channel."""
+    if _channel(fake, request) is None:
+        return errors.error(404, 10003, "Unknown Channel")
+    return web.Response(status=204)
+
+
 _MSG = "/channels/{channel_id}/messages/{message_id}"
 
 ROUTES = [
@@ -176,6 +183,7 @@ ROUTES = [
     ("GET", _MSG, get_message),
     ("PATCH", _MSG, edit_message),
     ("DELETE", _MSG, delete_message),
+    ("POST", "/channels/{channel_id}/typing", trigger_typing),
     ("POST", "/channels/{channel_id}/threads", create_thread),
     ("POST", _MSG + "/threads", create_thread_from_message),
     ("GET", "/attachments/{channel_id}/{attachment_id}/{filename}", download_attachment),

@@ -125,7 +125,10 @@ def narrate(
                     replay = out.step(replay, code, player)
             nxt = ENGINE.apply(state, action)
             score = ENGINE.scores(nxt)[state.active]
-            out.add(tr("harmonies.ui.event.end", player=player, score=score))
+            if nxt.phase == Phase.OVER:  # the result line gives the final scores
+                out.add(tr("harmonies.ui.event.end_final", player=player))
+            else:
+                out.add(tr("harmonies.ui.event.end", player=player, score=score))
             if nxt.triggered and not state.triggered and nxt.phase != Phase.OVER:
                 out.add(tr("harmonies.ui.event.triggered"))
             steps_here = 0
