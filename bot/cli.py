@@ -19,6 +19,7 @@ from typing import Any
 
 from bot.games import GameSetupError, load_games
 from bot.present import get_presenter
+from bot.present.base import final_scores
 from bot.service.errors import UserFacingError
 from bot.service.games import GameService
 from bot.service.models import GameSnapshot, Outcome
@@ -143,10 +144,7 @@ class Table:
     def result(self, snap: GameSnapshot) -> str:
         names = [s.name for s in snap.seats]
         winners = join_list(LOCALE, [names[w] for w in snap.winners])
-        scores = t(LOCALE, "list.sep").join(
-            t(LOCALE, "game.result.score_item", player=n, score=s)
-            for n, s in zip(names, snap.scores, strict=False)
-        )
+        scores = final_scores(LOCALE, snap.game, names, snap.scores)
         return t(LOCALE, "cli.result", winners=winners, scores=scores)
 
 

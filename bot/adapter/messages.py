@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from bot.adapter.rendering import draw_png
 from bot.present import get_presenter
-from bot.present.base import ControlRows
+from bot.present.base import ControlRows, final_scores
 from bot.service.bots import has_bots
 from bot.service.models import GameSnapshot, Outcome
 from engines.bots import LEVELS
@@ -136,13 +136,7 @@ def result_line(locale: str, snap: GameSnapshot) -> str:
     about how the game was won come from its presenter."""
     names = display_names(snap)
     winners = join_list(locale, [mention(snap.seats[w].user_id, names[w]) for w in snap.winners])
-    # a game may name its score's unit (Can't Stop: claimed columns) in <game>.result.score_item
-    own = f"{snap.game}.result.score_item"
-    item = own if has(own) else "game.result.score_item"
-    scores = t(locale, "list.sep").join(
-        t(locale, item, player=names[i], score=score, count=score)
-        for i, score in enumerate(snap.scores)
-    )
+    scores = final_scores(locale, snap.game, names, snap.scores)
     return t(locale, "game.result.final", winners=winners, scores=scores)
 
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot.service.models import LoggedMove
+from i18n import has, t
 
 #: Discord limits the adapter must respect
 MAX_BUTTONS_PER_ROW = 5
@@ -106,3 +107,15 @@ def chunk_options(options: Sequence[SelectOption]) -> list[tuple[SelectOption, .
         tuple(options[i : i + MAX_SELECT_OPTIONS])
         for i in range(0, len(options), MAX_SELECT_OPTIONS)
     ]
+
+
+def final_scores(
+    locale: str | None, game: str, names: Sequence[str], scores: Sequence[int]
+) -> str:
+    """"Ann 3 claimed columns, Bo 1 claimed column": a game may name its score's unit in
+    ``<game>.result.score_item`` (a plural key); otherwise the plain ``game.result.score_item``."""
+    own = f"{game}.result.score_item"
+    item = own if has(own) else "game.result.score_item"
+    return t(locale, "list.sep").join(
+        t(locale, item, player=names[i], score=score, count=score) for i, score in enumerate(scores)
+    )
