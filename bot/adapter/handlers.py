@@ -151,25 +151,7 @@ async def post_turn(
 ) -> bool:
     """Post the public turn message as a follow-up and remember it (for links and restarts).
     False when Discord did not take it."""
-    outcome = outcome_or_snap if isinstance(outcome_or_snap, Outcome) else None
-    snap = outcome.after if outcome else outcome_or_snap
-    locale = await channel_locale(interaction)
-    try:
-        message = await messages.turn_message(locale, snap, outcome)
-        sent = await interaction.followup.send(
-            message.content,
-            file=board_file(message),
-            view=board_view(message) or discord.utils.MISSING,
-            allowed_mentions=USERS_ONLY,
-            wait=True,
-        )
-    except Exception as exc:
-        _not_sent(snap, exc)
-        return False
-    runtime = runtime_of(interaction)
-    await runtime.service.record_post(snap.id, snap.version, sent.channel.id, sent.id)
-    runtime.bots.after_public_turn(snap)
-    return True
+    return await _follow_up(interaction, outcome_or_snap, public=True)
 
 
 async def post_private_step(
@@ -177,24 +159,38 @@ async def post_private_step(
 ) -> bool:
     """A step inside a turn (or the board asked for again): only the acting player sees the
     preview and the next controls. False when Discord did not take it."""
+    return await _follow_up(interaction, outcome_or_snap, public=False)
+
+
+async def _follow_up(
+    interaction: discord.Interaction, outcome_or_snap: Outcome | GameSnapshot, *, public: bool
+) -> bool:
+    """The board as the interaction's follow-up, in the channel's language when everyone sees
+    it and the reader's when only they do; the post is recorded either way."""
     outcome = outcome_or_snap if isinstance(outcome_or_snap, Outcome) else None
     snap = outcome.after if outcome else outcome_or_snap
-    locale = user_locale(interaction)
+    locale = await channel_locale(interaction) if public else user_locale(interaction)
     try:
         message = await messages.turn_message(locale, snap, outcome)
         sent = await interaction.followup.send(
             message.content,
             file=board_file(message),
             view=board_view(message) or discord.utils.MISSING,
-            ephemeral=True,
+            ephemeral=not public,
             allowed_mentions=USERS_ONLY,
             wait=True,
         )
     except Exception as exc:
         _not_sent(snap, exc)
         return False
-    service = runtime_of(interaction).service
-    await service.record_post(snap.id, snap.version, snap.channel_id, sent.id, public=False)
+    runtime = runtime_of(interaction)
+    if public:
+        await runtime.service.record_post(snap.id, snap.version, sent.channel.id, sent.id)
+        runtime.bots.after_public_turn(snap)
+    else:
+        await runtime.service.record_post(
+            snap.id, snap.version, snap.channel_id, sent.id, public=False
+        )
     return True
 
 
