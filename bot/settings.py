@@ -126,6 +126,10 @@ class Settings:
     synchronous: str = "FULL"  # BOARDROOM_SYNCHRONOUS: FULL survives power loss, NORMAL may not
     in_container: bool = False  # BOARDROOM_IN_CONTAINER, set by the image
     allow_db_outside_data: bool = False  # BOARDROOM_ALLOW_DB_OUTSIDE_DATA: a deliberate choice
+    #: BOARDROOM_TEST_HOUR_SECONDS, a test setting: how long an hour of game time lasts (turn
+    #: clocks, reminders, votes, away periods, lobby expiry), so tests run deadline stories in
+    #: seconds. None: a real hour.
+    test_hour_seconds: float | None = None
 
     def __repr__(self) -> str:  # never print the token
         return (
@@ -158,6 +162,7 @@ class Settings:
             synchronous=_choice(env, "BOARDROOM_SYNCHRONOUS", ("FULL", "NORMAL")),
             in_container=_flag(env, "BOARDROOM_IN_CONTAINER"),
             allow_db_outside_data=_flag(env, "BOARDROOM_ALLOW_DB_OUTSIDE_DATA"),
+            test_hour_seconds=_number(env, "BOARDROOM_TEST_HOUR_SECONDS", 0, float) or None,
         )
 
     def database_off_volume(self) -> bool:

@@ -17,7 +17,13 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bot.service import errors
-from bot.service.clocks import LOBBY_EXPIRY, TURN_TIMERS, TurnClock
+from bot.service.clocks import (
+    LOBBY_CLOSED_NOTICE,
+    LOBBY_EXPIRY,
+    TURN_TIMERS,
+    TurnClock,
+    notice,
+)
 from bot.service.models import GameSnapshot, LoggedMove, Outcome, Seat
 from bot.storage.base import GameRow, GameStore, MoveRow, OpenGameExists, SeatRow, TimerRow, Tx
 from engines import errors as rule_errors
@@ -379,14 +385,19 @@ class GameService:
         await tx.clear_timers(row.id, (LOBBY_EXPIRY,))
         return await self._reread(tx, row.id)
 
-    async def expire_lobby(self, game_id: int) -> GameSnapshot | None:
-        """Close a lobby nobody started in time (None: it is no longer a lobby)."""
+    async def expire_lobby(self, game_id: int, timer_id: int) -> GameSnapshot | None:
+        """Close a lobby nobody started in time, its message to be updated by a notice (None:
+        it is no longer a lobby, or another process closed it)."""
         async with self.store.write() as tx:
+            if await tx.load_timer(timer_id) is None:
+                return None
             row = await tx.load_game(game_id)
             if row is None or row.status != "lobby":
-                await tx.clear_timers(game_id, (LOBBY_EXPIRY,))
+                await tx.delete_timer(timer_id)
                 return None
-            return await self._close_lobby(tx, row)
+            closed = await self._close_lobby(tx, row)
+            await self.turn_clock.add(tx, notice(LOBBY_CLOSED_NOTICE, row, self.turn_clock.now()))
+            return closed
 
     async def start(self, game_id: int, user_id: int, *, where: Where = None) -> Outcome:
         """Deal the game (resolving its setup chance steps) and commit it."""
