@@ -208,6 +208,12 @@ async def turn_message(
         lines += presenter.events(
             outcome.before.state, outcome.moves, snap.state, display_names(snap), locale
         )
+    if outcome is not None and outcome.before.to_move is not None:
+        seat = outcome.before.seats[outcome.before.to_move]
+        if seat.stand_in is not None and outcome.ended_turn:  # say who really played
+            lines.append(t(locale, "stand_in.played", player=seat.name))
+    # the clock and stand-ins before the prompt, which stays the message's last line
+    lines += clock_lines(locale, snap, away_until)
     if snap.status == "finished":
         lines.append(result_line(locale, snap))
     elif snap.to_move is not None:
@@ -222,7 +228,6 @@ async def turn_message(
             if turn_starts and not presenter.public_every_action:
                 # the turn's steps come as private answers: say how to get them back
                 lines.append(t(locale, "game.controls_back"))
-    lines += clock_lines(locale, snap, away_until)
     content = fit_content("\n".join(lines))
     png, alt = await board_png(locale, snap, focus_seat=focus_seat)
     controls = None

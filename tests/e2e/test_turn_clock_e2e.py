@@ -84,6 +84,7 @@ async def test_reminders_then_the_vote_and_a_bot_plays_the_turn(fake_discord, bo
         timeout=15,
     )
     assert "roll" in action_ids(board)
+    assert "A bot (medium) played this turn for Alice" in board.content
     # a client that kept the old vote message: the vote is over
     again = await fake_discord.forge_component(bob, vote, ballots["end"])
     await again.wait_response()
