@@ -365,7 +365,7 @@ def cmd_migrate(args: argparse.Namespace) -> int:
 
     async def work() -> None:
         async with SqliteStore(settings.database, synchronous=settings.synchronous) as store:
-            await GameService(store).upgrade_stored_states()
+            await GameService(store).upgrade_stored_states(force=True)
 
     asyncio.run(work())
     print(settings.database)

@@ -161,7 +161,7 @@ class BoardroomBot(discord.Client):
             await self.runtime.delivery.catch_up()
         except Exception:
             log.exception("could not look for unshown boards")
-        for game_id in await self.service.running_games():
+        for game_id in await self.service.games_with_computers():
             try:
                 await self.resume(game_id)
             except Exception:

@@ -29,13 +29,15 @@ from bot.storage.base import GameRow, GameStore, MoveRow, OpenGameExists, SeatRo
 from engines import errors as rule_errors
 from engines.base import CHANCE, TERMINAL, Engine
 from engines.bots import LEVELS, bot_games
-from engines.registry import game_names, get_engine
+from engines.registry import encoding_fingerprint, game_names, get_engine
 from engines.replay import replay
 from engines.rng import Rng
 
 log = logging.getLogger(__name__)
 
 OPEN = ("lobby", "active")
+#: the ``meta`` key of the engines' fingerprint the stored states were last checked against
+STATES_CHECKED = "states_checked_against"
 
 
 def utc_now() -> str:
@@ -157,10 +159,16 @@ class GameService:
         rebuilt = replay(engine, len(snap.seats), snap.options, (m.action for m in moves))
         return bool(rebuilt == snap.state)
 
-    async def upgrade_stored_states(self) -> int:
+    async def upgrade_stored_states(self, *, force: bool = False) -> int:
         """Rebuild, from their move logs, the stored states an engine can no longer read
         (``OldEncoding``: saved before its encoding changed). The version stays, so the buttons
-        on the boards players already see keep working. Returns how many were rebuilt."""
+        on the boards players already see keep working. Returns how many were rebuilt.
+
+        Reading every stored state takes long on a big database, so it is done only when the
+        engines' code changed since the last full check (or with ``force``)."""
+        fingerprint = encoding_fingerprint()
+        if not force and await self.store.meta(STATES_CHECKED) == fingerprint:
+            return 0
         rebuilt = 0
         for game_id in await self.store.games_with_state():
             row = await self.store.load_game(game_id)
@@ -181,6 +189,7 @@ class GameService:
             if changed:
                 rebuilt += 1
                 log.info("stored state rebuilt from its log", extra={"game_id": game_id})
+        await self.store.set_meta(STATES_CHECKED, fingerprint)
         return rebuilt
 
     async def seed_of(self, game_id: int) -> int:
@@ -190,8 +199,12 @@ class GameService:
         return row.seed
 
     async def running_games(self) -> list[int]:
-        """Ids of every game in progress (used to resume computer opponents after a restart)."""
+        """Ids of every game in progress."""
         return await self.store.open_games()
+
+    async def games_with_computers(self) -> list[int]:
+        """Running games where a computer plays a seat (resumed after a restart)."""
+        return await self.store.running_games_with_computers()
 
     async def posted_version(self, game_id: int) -> int | None:
         """The newest game version a posted message shows (None: nothing posted yet)."""

@@ -335,6 +335,10 @@ class SqliteStore(PlayReads):
         async with self.write() as tx:
             await tx.set_server_locale(guild_id, locale, updated_at)
 
+    async def set_meta(self, key: str, value: str) -> None:
+        async with self.write() as tx:
+            await tx.set_meta(key, value)
+
     async def games_of_user(self, guild_id: int, user_id: int) -> list[GameRow]:
         async with self._reading() as conn:
             async with conn.execute(
