@@ -270,3 +270,23 @@ async def test_a_move_just_as_the_deadline_fires(fake_discord, bot_process, earl
         assert not votes_on(fake_discord.message(vote.id))
     assert not rec.ephemeral, rec.content  # the move was taken, either way
     bot.assert_no_traceback()
+
+
+async def test_a_game_whose_channel_was_deleted_ends_after_a_grace_period(
+    fake_discord, bot_process
+) -> None:
+    """The vote cannot be posted (Unknown Channel): nothing is lost or retried for ever; after
+    an hour of game time the bot looks again and, the channel still gone, ends the game."""
+    bot = await bot_process(BOARDROOM_TEST_HOUR_SECONDS="2")
+    table, _ = await started(fake_discord, bot, "Alice", "Bob")
+    await asyncio.sleep(0.5)
+    await fake_discord.delete_channel(table.channel)
+
+    async def ended() -> None:
+        while rows(bot, "SELECT status FROM games") != [("abandoned",)]:
+            await asyncio.sleep(0.2)
+
+    await asyncio.wait_for(ended(), 15)
+    assert rows(bot, "SELECT kind FROM timers") == []
+    assert "channel is gone" in bot.log_text()
+    bot.assert_no_traceback()

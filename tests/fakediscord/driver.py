@@ -170,6 +170,16 @@ class FakeDiscordDriver:
         await self.fake.notify()
         return channel
 
+    async def delete_channel(self, channel: ChannelRef) -> None:
+        """Delete a channel as a server admin would: from now on Discord answers 404 Unknown
+        Channel (10003) for it, and the gateway says CHANNEL_DELETE."""
+        found = self.fake.channels.pop(self._cid(channel))
+        guild = self.fake.guilds.get(found.guild_id or 0)
+        if guild is not None:
+            guild.channels.pop(found.id, None)
+        await self.fake.dispatch_channel("CHANNEL_DELETE", found)
+        await self.fake.notify()
+
     def channel(self, channel_id: int) -> FakeChannel:
         """A channel (or thread) by id."""
         return self.fake.channels[channel_id]
