@@ -25,6 +25,7 @@ from bot.service.clocks import (
     CHANNEL_CHECK,
     DEADLINE,
     LOBBY_EXPIRY,
+    MOVED,
     NOTICE,
     REMINDER,
     VOTE_END,
@@ -219,6 +220,8 @@ class TimerActions:
             async with self.service.store.write() as tx:
                 await tx.set_vote_message(vote.id, channel.id, message_id)
         elif kind == VOTE_DECIDED:
+            if data.get("outcome") == MOVED and vote.message_id is None:
+                return  # moot before the table was ever asked: nothing to say
             decision = Decision(vote, {}, data.get("outcome"), snap)
             if vote.message_id is not None:
                 await self._edit(channel, vote.message_id, view=None)
