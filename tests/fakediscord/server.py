@@ -107,6 +107,8 @@ class FakeDiscord:
         self.ws_url = ""
         self._runner: web.AppRunner | None = None
         self.outages: list[Outage] = []
+        #: users whose direct messages are closed to the bot (posts to their DM fail, 50007)
+        self.closed_dms: set[int] = set()
 
     # lifecycle -------------------------------------------------------------
 
