@@ -170,6 +170,16 @@ class FakeDiscordDriver:
         await self.fake.notify()
         return channel
 
+    async def delete_channel(self, channel: FakeChannel) -> None:
+        """Delete a channel, as a server admin would: every route to it answers 404 / 10003
+        Unknown Channel from now on (its messages stay readable here)."""
+        self.fake.channels.pop(channel.id, None)
+        guild = self.fake.guilds.get(channel.guild_id)
+        if guild is not None:
+            guild.channels.pop(channel.id, None)
+        await self.fake.dispatch_channel("CHANNEL_DELETE", channel)
+        await self.fake.notify()
+
     def channel(self, channel_id: int) -> FakeChannel:
         """A channel (or thread) by id."""
         return self.fake.channels[channel_id]
