@@ -1,14 +1,22 @@
 """``/mygames`` through the real bot process and the fake Discord: games in several channels,
 those where it is the reader's turn first, each with its game, channel, whose turn it is, the
-time left and a link to its newest board; private, in the reader's language."""
+time left and a link to its newest board; private, in the reader's language. With running
+clocks, ``/away`` stops the reader's and ``/mygames`` shows it."""
 
 from __future__ import annotations
 
+import json
+import sqlite3
+from pathlib import Path
 from typing import Any
 
+from bot.adapter.away import away_note
 from bot.adapter.mygames_command import fit_lines
+from engines.registry import get_engine
 from i18n import game_title, t
 from tests.e2e.helpers import lobby_id
+from tests.e2e.test_reminders_e2e import Live
+from tests.e2e.test_reminders_e2e import live as live  # the fixture
 from tests.fakediscord import FakeChannel, FakeDiscordDriver, FakeUser, StoredMessage
 
 
@@ -34,6 +42,22 @@ async def start_game(
     await start.wait_response()
     (board,) = await start.wait_followups(1, timeout=10)
     return board
+
+
+def mover_in(db_path: Path, channel_id: int, users: list[FakeUser]) -> FakeUser:
+    """Who is to move in the channel's running game, read from the bot's database."""
+    conn = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
+    try:
+        game_id, game, state_json = conn.execute(
+            "SELECT id, game, state_json FROM games WHERE channel_id = ? AND status = 'active'",
+            (channel_id,),
+        ).fetchone()
+        seats = dict(conn.execute("SELECT seat, user_id FROM seats WHERE game_id = ?", (game_id,)))
+    finally:
+        conn.close()
+    engine = get_engine(game)
+    seat = engine.to_move(engine.decode_state(json.loads(state_json)))
+    return next(u for u in users if u.id == seats[seat])
 
 
 def link(guild_id: int, board: StoredMessage) -> str:
@@ -62,47 +86,64 @@ async def test_mygames_across_three_channels(
         await fake_discord.add_channel(guild, name)
         for name in ("tavern", "library", "garden", "cellar", "hall")
     ]
-    # the host moves first: Alice's turn in #tavern and #garden, Bob's in #library
+    # Can't Stop: the host moves first; Kokeshi: a seat chosen by the game's seed
     tavern = await start_game(fake_discord, one, alice, bob)
     library = await start_game(fake_discord, two, bob, alice, carol, game="kokeshi")
     garden = await start_game(fake_discord, three, alice, carol)
-    await start_game(fake_discord, four, bob, carol)  # not Alice's
+    cellar = await start_game(fake_discord, four, bob, carol)  # not Alice's
     lobby = await fake_discord.slash(carol, five, "play", {}, subcommand="cantstop")
     await lobby.wait_response()
+    assert lobby.original is not None
     joined = await fake_discord.click(alice, lobby.original, f"brl:{lobby_id(lobby.original)}:join")
     await joined.wait_response()  # a lobby is not a running game
+    games = [  # board, game, seated, who is to move: oldest game first
+        (tavern, "cantstop", [alice, bob], alice),
+        (library, "kokeshi", [bob, alice, carol], mover_in(bot.db_path, two.id, users)),
+        (garden, "cantstop", [alice, carol], alice),
+        (cellar, "cantstop", [bob, carol], bob),
+    ]
 
-    def line(locale: str, game: str, board: StoredMessage, turn: str) -> str:
-        return t(
-            locale,
-            "mygames.line",
-            game=game_title(locale, game),
-            channel_id=board.channel_id,
-            turn=turn,
-            left=t(locale, "mygames.left.no_clock"),
-            link=link(guild.id, board),
-        )
+    def expected(reader: FakeUser, locale: str) -> list[str]:
+        def line(board: StoredMessage, game: str, mover: FakeUser) -> str:
+            turn = (
+                t(locale, "mygames.turn.yours")
+                if mover is reader
+                else t(locale, "mygames.turn.of", player=mover.name)
+            )
+            return t(
+                locale,
+                "mygames.line",
+                game=game_title(locale, game),
+                channel_id=board.channel_id,
+                turn=turn,
+                left=t(locale, "mygames.left.no_clock"),
+                link=link(guild.id, board),
+            )
+
+        mine = [line(b, g, m) for b, g, seated, m in games if reader in seated and m is reader]
+        others = [
+            line(b, g, m) for b, g, seated, m in games if reader in seated and m is not reader
+        ]
+        lines = [f"**{t(locale, 'mygames.title')}**"]
+        if mine:
+            lines += [t(locale, "mygames.heading.yours", count=len(mine)), *mine]
+        if others:
+            lines += [t(locale, "mygames.heading.others", count=len(others)), *others]
+        return lines
 
     said = await mygames(fake_discord, alice, five, "en-US")  # asked from anywhere on the server
-    assert said.splitlines() == [
-        f"**{t('en', 'mygames.title')}**",
-        t("en", "mygames.heading.yours", count=2),
-        line("en", "cantstop", tavern, t("en", "mygames.turn.yours")),
-        line("en", "cantstop", garden, t("en", "mygames.turn.yours")),
-        t("en", "mygames.heading.others", count=1),
-        line("en", "kokeshi", library, t("en", "mygames.turn.of", player="Bob")),
-    ]
-    # Carol, in Japanese: her turn nowhere, Bob's in two games, Alice's in one
-    said = await mygames(fake_discord, carol, one, "ja")
-    lines = said.splitlines()
-    assert lines[:2] == [
-        f"**{t('ja', 'mygames.title')}**",
-        t("ja", "mygames.heading.others", count=3),
-    ]
-    assert lines[2] == line("ja", "kokeshi", library, t("ja", "mygames.turn.of", player="Bob"))
-    assert lines[3] == line("ja", "cantstop", garden, t("ja", "mygames.turn.of", player="Alice"))
-    assert lines[4].startswith(f"<#{four.id}>")  # the Japanese line begins with the channel
-    assert len(lines) == 5
+    assert said.splitlines() == expected(alice, "en")
+    assert said.splitlines()[2] == t(
+        "en",
+        "mygames.line",
+        game="Can't Stop",
+        channel_id=one.id,
+        turn="your turn",
+        left="no clock",
+        link=f"https://discord.com/channels/{guild.id}/{one.id}/{tavern.id}",
+    )
+    assert await mygames(fake_discord, carol, one, "ja") == "\n".join(expected(carol, "ja"))
+    assert await mygames(fake_discord, bob, one, "fr") == "\n".join(expected(bob, "fr"))
     # Alice rolls in #tavern (Can't Stop shows every roll): the link goes to the newest board
     stop = await fake_discord.click(
         alice, tavern, next(c for c in tavern.custom_ids if c.endswith(":roll"))
@@ -126,3 +167,72 @@ def test_a_long_list_is_cut_to_one_message_and_says_how_many_are_left() -> None:
     assert fit_lines("en", ["**title**"], lines[:5]) == "\n".join(
         ["**title**", *(x for x, _ in lines[:5])]
     )
+
+
+async def test_mygames_and_away_with_running_clocks(live: Live) -> None:
+    """On a real bot client in this process (``live``, time under the test's control): the time
+    left in /mygames, /away stopping the clock of the game where it is the player's turn (and
+    only that one), the away line of its turn message, and /away off starting it again."""
+    driver, alice, bob = live.driver, live.alice, live.bob
+    mine, _, mine_board = await live.game(clock=100)
+    channel = await driver.add_channel(live.guild, "second")
+    lobby = await live.service.open_lobby(
+        guild_id=live.guild.id,
+        channel_id=channel.id,
+        host_id=bob.id,
+        host_name="Bob",
+        game="cantstop",
+        clock_seconds=300,
+    )
+    await live.service.join(lobby.id, alice.id, "Alice")
+    theirs = (await live.service.start(lobby.id, bob.id)).after
+    assert theirs.deadline is not None and mine.deadline is not None
+
+    def line(snap: Any, turn: str, left: str, board_link: str) -> str:
+        return t(
+            "en",
+            "mygames.line",
+            game=game_title("en", "cantstop"),
+            channel_id=snap.channel_id,
+            turn=turn,
+            left=left,
+            link=board_link,
+        )
+
+    runs_out = lambda snap: t("en", "mygames.left.runs_out", when=f"<t:{round(snap.deadline)}:R>")  # noqa: E731
+    said = await mygames(driver, alice, channel, "en-US")
+    no_board = f"https://discord.com/channels/{live.guild.id}/{channel.id}"  # nothing posted yet
+    assert said.splitlines()[2:] == [
+        line(mine, t("en", "mygames.turn.yours"), runs_out(mine), live.link(mine_board)),
+        t("en", "mygames.heading.others", count=1),
+        line(theirs, t("en", "mygames.turn.of", player="Bob"), runs_out(theirs), no_board),
+    ]
+
+    rec = await driver.slash(alice, channel, "away", {"duration": "2d"})
+    await rec.wait_response()
+    until = round(live.now.t + 2 * 86400)
+    assert (rec.content or "").splitlines() == [
+        t("en", "away.set", until=f"<t:{until}:f> (<t:{until}:R>)"),
+        t("en", "away.stopped", count=1),
+    ]
+    stopped = await live.service.game(mine.id)
+    assert stopped.deadline is None and stopped.clock_left == 100
+    assert (await live.service.game(theirs.id)).deadline == theirs.deadline  # Bob's clock runs
+    said = await mygames(driver, alice, channel, "en-US")
+    assert t("en", "mygames.left.away") in said.splitlines()[2]
+    note = await away_note(live.client.runtime, stopped)
+    assert note == t(
+        "en", "away.note.turn", player=f"<@{alice.id}>", until=f"<t:{until}:f> (<t:{until}:R>)"
+    )
+    assert await away_note(live.client.runtime, theirs) is None  # Bob is to move there
+    assert await away_note(live.client.runtime, stopped, "de") == t(
+        "de", "away.note.turn", player=f"<@{alice.id}>", until=f"<t:{until}:f> (<t:{until}:R>)"
+    )
+
+    live.now.t += 600  # ten minutes later she is back: the clock runs on from where it stopped
+    rec = await driver.slash(alice, channel, "away", {"duration": "off"})
+    await rec.wait_response()
+    assert rec.content == t("en", "away.ended")
+    resumed = await live.service.game(mine.id)
+    assert resumed.deadline == live.now.t + 100 and resumed.clock_left is None
+    assert await away_note(live.client.runtime, resumed) is None
