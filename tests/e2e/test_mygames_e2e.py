@@ -5,6 +5,7 @@ clocks, ``/away`` stops the reader's and ``/mygames`` shows it."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 from pathlib import Path
@@ -60,6 +61,23 @@ def mover_in(db_path: Path, channel_id: int, users: list[FakeUser]) -> FakeUser:
     return next(u for u in users if u.id == seats[seat])
 
 
+async def recorded(db_path: Path, board: StoredMessage, timeout: float = 5.0) -> None:
+    """Wait until the bot has recorded ``board`` as posted (it does so just after Discord took
+    the message, so a test that saw the message may be a moment ahead of the record)."""
+    loop = asyncio.get_running_loop()
+    ends = loop.time() + timeout
+    while True:
+        conn = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
+        try:
+            found = conn.execute("SELECT 1 FROM posts WHERE message_id = ?", (board.id,)).fetchone()
+        finally:
+            conn.close()
+        if found:
+            return
+        assert loop.time() < ends, f"board {board.id} was never recorded"
+        await asyncio.sleep(0.05)
+
+
 def link(guild_id: int, board: StoredMessage) -> str:
     return f"https://discord.com/channels/{guild_id}/{board.channel_id}/{board.id}"
 
@@ -96,6 +114,8 @@ async def test_mygames_across_three_channels(
     assert lobby.original is not None
     joined = await fake_discord.click(alice, lobby.original, f"brl:{lobby_id(lobby.original)}:join")
     await joined.wait_response()  # a lobby is not a running game
+    for board in (tavern, library, garden, cellar):
+        await recorded(bot.db_path, board)
     games = [  # board, game, seated, who is to move: oldest game first
         (tavern, "cantstop", [alice, bob], alice),
         (library, "kokeshi", [bob, alice, carol], mover_in(bot.db_path, two.id, users)),
@@ -150,6 +170,7 @@ async def test_mygames_across_three_channels(
     )
     await stop.wait_response()
     (rolled,) = await stop.wait_followups(1, timeout=10)
+    await recorded(bot.db_path, rolled)
     said = await mygames(fake_discord, alice, one, "en-US")
     assert link(guild.id, rolled) in said and link(guild.id, tavern) not in said
     assert await mygames(fake_discord, dave, one, "de") == t("de", "mygames.none")
