@@ -114,6 +114,8 @@ async def test_a_members_reminders_and_quiet_hours(
     saved = await slash(dieter, "settings", "reminders", locale="de", how="off")
     assert saved == t("de", "settings.saved") + "\n" + player_summary("de", "off", None)
 
+    # a value no menu offers (a modified client): refused, nothing changes
+    assert await slash(alice, "settings", "reminders", how="sms") == t("en", "error.bad_input")
     assert rows(
         bot.db_path,
         "SELECT user_id, reminders, quiet_start, quiet_end, timezone FROM player_settings"
