@@ -1,4 +1,5 @@
-"""Slash commands: /play <game>, /game board|log|move|abandon, /rules <game>."""
+"""Slash commands: /play <game>, /game board|log|move|abandon, /rules <game>, /settings, /away,
+/mygames."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import discord
 from discord import app_commands
 
 from bot.adapter import messages, table_play
+from bot.adapter.away import build_away_command
 from bot.adapter.custom_ids import typed_action
 from bot.adapter.delivery import DISCORD_FAILURES
 from bot.adapter.handlers import (
@@ -22,6 +24,7 @@ from bot.adapter.handlers import (
     reply_private,
     tell_privately,
 )
+from bot.adapter.mygames_command import build_mygames_command
 from bot.adapter.outgoing import USERS_ONLY, board_file, lobby_view
 from bot.adapter.play_command import CLOCK, build_play_group
 from bot.adapter.runtime import runtime_of
@@ -363,3 +366,5 @@ def register(tree: app_commands.CommandTree[Any]) -> None:
     tree.add_command(build_game_group())
     tree.add_command(build_rules_command())
     tree.add_command(build_settings_group())
+    tree.add_command(build_away_command())
+    tree.add_command(build_mygames_command())

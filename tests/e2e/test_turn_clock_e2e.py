@@ -48,7 +48,7 @@ async def test_reminders_then_the_vote_and_a_bot_plays_the_turn(fake_discord, bo
     alice, bob = table.users
     assert timestamp(turn.content) is not None  # "runs out <t:…:R>" on the turn message
     since = fake_discord.marker()
-    reminded = f"⏰ <@{alice.id}>, it is your turn"
+    reminded = f"<@{alice.id}>, it is your turn"
     first = await fake_discord.wait_for_channel_message(
         table.channel, lambda m: m.content.startswith(reminded), after=since
     )

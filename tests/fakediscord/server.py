@@ -112,6 +112,8 @@ class FakeDiscord:
         self._runner: web.AppRunner | None = None
         self.outages: list[Outage] = []
         self._recent: collections.deque[float] = collections.deque()
+        #: users whose direct messages are closed to the bot (posts to their DM fail, 50007)
+        self.closed_dms: set[int] = set()
 
     # lifecycle -------------------------------------------------------------
 
