@@ -18,8 +18,18 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 # a developer's shell may carry settings that a newcomer does not have
-_SCRUBBED = ("DISCORD_TOKEN", "DISCORD_API_BASE", "BOARDROOM_DB", "DEV_GUILD_ID", "LOG_LEVEL",
-             "LOG_FORMAT", "BOARDROOM_GAMES", "VIRTUAL_ENV", "MAKEFLAGS", "MAKELEVEL")
+_SCRUBBED = (
+    "DISCORD_TOKEN",
+    "DISCORD_API_BASE",
+    "BOARDROOM_DB",
+    "DEV_GUILD_ID",
+    "LOG_LEVEL",
+    "LOG_FORMAT",
+    "BOARDROOM_GAMES",
+    "VIRTUAL_ENV",
+    "MAKEFLAGS",
+    "MAKELEVEL",
+)
 
 
 def readme_commands() -> dict[str, str]:
