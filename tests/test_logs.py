@@ -17,7 +17,7 @@ import pytest
 
 from bot.logs import setup_logging
 from bot.service.games import GameService
-from bot.settings import BadSetting, Settings
+from bot.settings import BadSetting, Settings, read_env_file
 from bot.storage.sqlite import SqliteStore
 from tests.e2e.conftest import bot_process, fake_discord, fake_discord_options
 from tests.e2e.helpers import action_ids, open_and_start, seat_users
@@ -188,3 +188,9 @@ def test_an_unknown_log_format_stops_with_one_sentence(tmp_path) -> None:
     assert done.stderr.count("\n") == 1, done.stderr  # one line
     assert done.stderr.startswith("LOG_FORMAT must be text") and "“xml”" in done.stderr
     assert TOKEN not in done.stderr
+
+
+def test_log_format_is_documented() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "| `LOG_FORMAT` | `text` |" in readme
+    assert read_env_file(ROOT / ".env.example")["LOG_FORMAT"] == "text"
