@@ -4,6 +4,8 @@
 # the same path on the same base). CI builds on a debootstrap image (.ci/container-setup).
 ARG BASE_IMAGE=python:3.11-slim
 FROM ${BASE_IMAGE} AS build
+# lets .ci/container-setup drop old build-stage images (the recent ones are the layer cache)
+LABEL boardroom.stage=build
 # pip settings a build behind its own index or certificate authority may need (unset: PyPI)
 ARG PIP_INDEX_URL
 ARG PIP_TRUSTED_HOST
