@@ -8,6 +8,7 @@ FROM ${BASE_IMAGE} AS build
 LABEL boardroom.stage=build
 # pip settings a build behind its own index or certificate authority may need (unset: PyPI)
 ARG PIP_INDEX_URL
+ARG PIP_EXTRA_INDEX_URL
 ARG PIP_TRUSTED_HOST
 ARG PIP_CERT
 ARG PIP_DEFAULT_TIMEOUT
