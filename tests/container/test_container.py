@@ -135,6 +135,11 @@ async def test_a_game_outlives_its_container(
     first_container = await containers.start()
     code, uid = await docker("exec", first_container, "id", "-u")
     assert code == 0 and uid.strip().isdigit() and int(uid) != 0, uid
+    # the bot itself (PID 1, the entrypoint) runs as that user: real, effective, saved, fs
+    code, status = await docker("exec", first_container, "cat", "/proc/1/status")
+    (uids,) = [line.split()[1:] for line in status.splitlines() if line.startswith("Uid:")]
+    assert code == 0 and uids == [uid.strip()] * 4, status
+    assert "boardroom" in (await docker("exec", first_container, "cat", "/proc/1/cmdline"))[1]
     code, out = await wait_healthy(first_container)
     assert code == 0 and out.startswith("Healthy"), out
 
