@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -10,6 +11,10 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+# run under `make test` (as CI does), a nested make would print "Entering directory" lines
+OUTSIDE_MAKE = {
+    k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS")
+}
 
 
 def commands(path: Path) -> list[str]:
@@ -55,7 +60,12 @@ def test_make_sets_up_the_venv_before_each_target() -> None:
         ("test", ". .venv/bin/activate && ruff check . && mypy && python -m pytest"),
     ):
         dry = subprocess.run(
-            ["make", "-n", "-B", target], cwd=ROOT, capture_output=True, text=True, check=True
+            ["make", "-n", "-B", target],
+            cwd=ROOT,
+            env=OUTSIDE_MAKE,
+            capture_output=True,
+            text=True,
+            check=True,
         )
         lines = dry.stdout.splitlines()
         assert lines[0] == "python3 -m venv .venv" and lines[-1].startswith(command), lines
