@@ -343,7 +343,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     settings = load_settings(need_token=True)
     usable_database(settings)
-    setup_logging(settings.log_level, settings.token)
+    setup_logging(settings.log_level, settings.token, log_format=settings.log_format)
     from bot.adapter.client import run_bot
 
     try:

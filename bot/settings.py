@@ -60,6 +60,18 @@ def _log_level(env: Mapping[str, str]) -> str:
     return level
 
 
+LOG_FORMATS = ("text", "json")
+
+
+def _log_format(env: Mapping[str, str]) -> str:
+    """``LOG_FORMAT``: text lines (the default) or JSON lines for a log collector."""
+    text = env.get("LOG_FORMAT", "").strip()
+    chosen = text.lower() or "text"
+    if chosen not in LOG_FORMATS:
+        raise BadSetting("LOG_FORMAT", text, "log_format")
+    return chosen
+
+
 def _flag(env: Mapping[str, str], name: str) -> bool:
     """On for 1, true, yes or on (any case); off when empty or anything else."""
     return env.get(name, "").strip().lower() in ("1", "true", "yes", "on")
@@ -119,6 +131,7 @@ class Settings:
     api_base: str | None = None
     dev_guild_id: int | None = None
     log_level: str = "INFO"
+    log_format: str = "text"  # LOG_FORMAT: text, or json (one object a line)
     render_processes: int = 0
     max_in_flight: int = 200
     bot_pause: float = 1.0
@@ -153,6 +166,7 @@ class Settings:
             api_base=env.get("DISCORD_API_BASE", "").strip().rstrip("/") or None,
             dev_guild_id=_number(env, "DEV_GUILD_ID", 0) or None,
             log_level=_log_level(env),
+            log_format=_log_format(env),
             render_processes=auto_render_processes()
             if processes in ("", "auto")
             else _number(env, "BOARDROOM_RENDER_PROCESSES", 0),

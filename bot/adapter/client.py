@@ -43,6 +43,17 @@ from bot.settings import Settings, heartbeat_path
 from i18n import DEFAULT_LOCALE
 
 HEARTBEAT_SECONDS = 30
+#: what the bot needs: View Channels, Send Messages, Embed Links, Attach Files, Read Message History
+INVITE_PERMISSIONS = 117760
+
+
+def invite_url(application_id: int) -> str:
+    """The OAuth2 link that adds the bot, with its slash commands, to a server."""
+    return (
+        f"https://discord.com/oauth2/authorize?client_id={application_id}"
+        f"&scope=bot+applications.commands&permissions={INVITE_PERMISSIONS}"
+    )
+
 
 log = logging.getLogger(__name__)
 
@@ -97,6 +108,7 @@ class BoardroomBot(discord.Client):
         )
         self.timers = TimerActions(self, self.runtime)
         self._background: set[asyncio.Task[None]] = set()
+        self._invite_logged = False
         commands.register(self.tree)
 
     async def setup_hook(self) -> None:
@@ -152,6 +164,9 @@ class BoardroomBot(discord.Client):
 
     async def on_ready(self) -> None:
         log.info("connected as %s (%s)", self.user, getattr(self.user, "id", "?"))
+        if self.application_id and not self._invite_logged:  # once, not on every reconnect
+            self._invite_logged = True
+            log.info("invite the bot to a server with %s", invite_url(self.application_id))
 
     async def resume_all(self) -> None:
         """After a restart: post every board a channel never saw (the process stopped between
