@@ -19,7 +19,7 @@ from bot.adapter import commands, handlers, messages
 from bot.adapter.components import ActionButton, ActionSelect, LobbyButton, is_ours, on_message
 from bot.adapter.delivery import DISCORD_FAILURES, BoardDelivery
 from bot.adapter.handlers import reply_error
-from bot.adapter.outgoing import USERS_ONLY, board_file, board_view
+from bot.adapter.outgoing import USERS_ONLY, board_files, board_view
 from bot.adapter.rendering import start_processes, stop_processes
 from bot.adapter.runtime import BotRunner, InteractionGate, Runtime
 from bot.adapter.words import CatalogueTranslator
@@ -29,6 +29,7 @@ from bot.service.errors import UserFacingError
 from bot.service.games import GameService
 from bot.service.models import GameSnapshot, Outcome
 from bot.service.servers import ServerSettings
+from bot.service.turns import turns_of
 from bot.settings import Settings, heartbeat_path
 from i18n import DEFAULT_LOCALE
 
@@ -162,11 +163,12 @@ class BoardroomBot(discord.Client):
     async def post_to_channel(self, snap: GameSnapshot, outcome: Outcome | None = None) -> None:
         """A public turn message sent as a plain channel message (no interaction to answer)."""
         locale = await self.guild_locale(snap.guild_id)
-        message = await messages.turn_message(locale, snap, outcome)
+        turns = await turns_of(self.service, snap)
+        message = await messages.turn_message(locale, snap, outcome, turns=turns)
         channel = self.get_partial_messageable(snap.channel_id, guild_id=snap.guild_id)
         sent = await channel.send(
             message.content,
-            file=board_file(message),
+            files=board_files(message),
             view=board_view(message) or discord.utils.MISSING,
             allowed_mentions=USERS_ONLY,
         )
