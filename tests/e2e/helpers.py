@@ -102,12 +102,15 @@ async def board_after_click(
     """The board that shows a click's result on a public board: the clicked message itself,
     edited in place (a step inside a turn: a deferred update, then the edit), or the new public
     message posted as the answer's follow-up (the turn passed, or the game ended)."""
-    before = set(clicked.custom_ids)
+    pressed = TURN_ID.fullmatch(str((rec.payload.get("data") or {}).get("custom_id", "")))
     await rec.wait_response()
-    if rec.response_type == DEFERRED_UPDATE:
-        await driver.fake.wait_until(
-            lambda: set(driver.message(clicked.id).custom_ids) != before, timeout
-        )
+    if rec.response_type == DEFERRED_UPDATE and pressed is not None:
+        old = f"br:{pressed.group(1)}:{pressed.group(2)}:"  # the version the click was made on
+
+        def updated() -> bool:
+            return not any(c.startswith(old) for c in driver.message(clicked.id).custom_ids)
+
+        await driver.fake.wait_until(updated, timeout)
         return driver.message(clicked.id)
     (board,) = await rec.wait_followups(1, timeout=timeout)
     return board

@@ -19,7 +19,7 @@ from bot.present import get_presenter
 from engines.base import CHANCE, TERMINAL
 from engines.registry import get_engine
 from i18n import game_title, t
-from tests.e2e.helpers import assert_board, lobby_id, seat_users
+from tests.e2e.helpers import assert_board, board_after_click, lobby_id, seat_users
 from tests.fakediscord import FakeDiscordDriver, FakeUser, StoredMessage
 from tests.fakediscord import payloads as p
 from tests.fakediscord.models import iter_components
@@ -195,7 +195,7 @@ async def test_a_whole_game_in_three_languages_on_a_japanese_server(
         rec = await press(fake_discord, mover, message, code, locale_of[mover.id])
         await rec.wait_response()
         assert not rec.rejections, rec.rejections
-        (message,) = await rec.wait_followups(1, timeout=15)
+        message = await board_after_click(fake_discord, rec, message, timeout=15)
     else:
         raise AssertionError("the game did not end")
     assert not message.ephemeral
