@@ -1,8 +1,9 @@
 """A game's move log cut into turns: what each turn began from, its moves and who played it.
 
 The engine's turn counter (``engine.turn(state)``) decides: a turn is the stretch of logged moves
-(the player's own and the chance steps they caused) from the state where the counter last rose
-up to the move that raised it again. Replaying the log gives each turn's starting state, so a
+(the player's own and the chance steps they caused) that raises the counter once, with the chance
+steps that follow it (refills, draws: resolved with the move that ended the turn) up to the next
+player's first move. Replaying the log gives each turn's starting state, so a
 presenter can tell the whole turn (the Can't Stop rolls of one turn are several actions) and
 what the others did since a player's previous turn.
 """
@@ -47,15 +48,16 @@ def split_turns(
         if same:
             moves, states = moves[: same[-1]], states[: same[-1] + 1]
     turns: list[PlayedTurn] = []
-    first, taken = 0, []
+    first, taken, rose = 0, [], False
     for i, move in enumerate(moves):
+        if rose and move.seat is not None:  # the next player's first move: a new turn
+            turns.append(_turn(states[first], taken, states[i], ended=True))
+            first, taken, rose = i, [], False
         before, after = states[i], states[i + 1]
         taken.append(move)
-        if engine.turn(after) > engine.turn(before) or engine.to_move(after) == TERMINAL:
-            turns.append(_turn(states[first], taken, after, ended=True))
-            first, taken = i + 1, []
+        rose = rose or engine.turn(after) > engine.turn(before) or engine.to_move(after) == TERMINAL
     if taken:
-        turns.append(_turn(states[first], taken, states[-1], ended=False))
+        turns.append(_turn(states[first], taken, states[-1], ended=rose))
     return turns
 
 
