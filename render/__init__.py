@@ -5,8 +5,8 @@ registered with a home package) and exposes ``draw(state, tr, **view) -> PIL.Ima
 ``describe(state, tr, **view) -> str`` (the alt text); optionally ``rules_image(tr)``, a picture
 shown with ``/rules``. ``tr`` is an ``i18n.Translator``: a small value, so drawing works in worker
 processes too. Pure functions of the state: the same state gives the same bytes. View keywords a
-game does not use (``names``, ``focus_seat``, ``since``) are dropped here, so callers can pass the same ones
-for every game.
+game does not use (``names``, ``focus_seat``, ``since``) are dropped here, so callers can pass the
+same ones for every game.
 """
 
 from __future__ import annotations

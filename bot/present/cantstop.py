@@ -189,7 +189,8 @@ class CantStopPresenter:
         elif story.stopped:
             parts.append(tr("cantstop.account.stopped", places=story.places(tr)))
         player = names[story.mover]
-        lines = [tr("cantstop.account.turn", player=player, steps=tr("cantstop.account.sep").join(parts))]
+        steps = tr("cantstop.account.sep").join(parts)
+        lines = [tr("cantstop.account.turn", player=player, steps=steps)]
         lines += _claims(tr, story.start, story.end, player)
         if story.end.phase == Phase.OVER:
             won = words.columns(tr, story.end.claimed_by(story.end.winner))
@@ -206,8 +207,12 @@ class CantStopPresenter:
             player = names[story.mover]
             if story.claimed:
                 columns = words.columns(tr, story.claimed)
-                text = tr("cantstop.recap.claimed", count=len(story.claimed), player=player,
-                          columns=columns)
+                text = tr(
+                    "cantstop.recap.claimed",
+                    count=len(story.claimed),
+                    player=player,
+                    columns=columns,
+                )
             elif story.bust:
                 text = tr("cantstop.recap.bust", count=len(story.rolls), player=player)
             else:

@@ -48,7 +48,8 @@ def split_turns(
         if same:
             moves, states = moves[: same[-1]], states[: same[-1] + 1]
     turns: list[PlayedTurn] = []
-    first, taken, rose = 0, [], False
+    first, rose = 0, False
+    taken: list[LoggedMove] = []
     for i, move in enumerate(moves):
         if rose and move.seat is not None:  # the next player's first move: a new turn
             turns.append(_turn(states[first], taken, states[i], ended=True))

@@ -4,6 +4,7 @@ seat plays it, and the turns together are the whole log."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -42,7 +43,7 @@ async def test_turns_cover_the_log_and_replay(service: GameService, game: str) -
     history = await service.history(snap.id)
     assert [m for t in turns for m in t.moves] == history
     assert turns[-1].end == snap.state
-    for prev, turn in zip(turns, turns[1:], strict=False):
+    for prev, turn in itertools.pairwise(turns):
         assert turn.start == prev.end
     ended = [t for t in turns if t.ended]
     assert len(ended) >= snap.turn  # a turn ends where the counter rises (or the game ends)

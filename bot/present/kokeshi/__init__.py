@@ -26,8 +26,8 @@ from bot.present.base import ACCOUNT_ITEM, STEPS_PRIVATE, ControlRows, PlayedTur
 from bot.present.kokeshi import controls as control_specs
 from bot.present.kokeshi import log, report
 from bot.present.kokeshi import prompt as prompts
-from bot.service.models import LoggedMove
 from bot.present.kokeshi.engine import ENGINE
+from bot.service.models import LoggedMove
 from i18n import translator
 
 
