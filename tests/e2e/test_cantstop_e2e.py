@@ -266,10 +266,15 @@ async def test_restart_keeps_the_game_and_old_buttons_work(fake_discord, bot_pro
     first = await open_and_start(table)
     rec = await fake_discord.click(alice, first, action_ids(first)["roll"])
     after_roll = copy.deepcopy(await board_after_click(fake_discord, rec, first))
+    await until_recorded(bot)  # the board edited in place is recorded as showing the roll
     before = await stored_state(bot)
+    channel_before = len(fake_discord.channel_messages(table.channel))
     await bot.kill()  # SIGKILL in the middle of a turn
     await bot.start()
     assert await stored_state(bot) == before
+    await asyncio.sleep(1.0)  # the start-up catch-up has looked for unshown boards by now
+    assert "board posted in the channel" not in bot.log_text()
+    assert len(fake_discord.channel_messages(table.channel)) == channel_before  # not re-posted
     buttons = action_ids(after_roll)
     move = sorted(c for c in buttons if c.startswith("move:"))[0]
     rec = await fake_discord.click(alice, fake_discord.message(after_roll.id), buttons[move])
@@ -279,6 +284,23 @@ async def test_restart_keeps_the_game_and_old_buttons_work(fake_discord, bot_pro
     assert set(action_ids(next_step)) >= {"roll", "stop"}
     _games, moves = await stored_state(bot)
     assert len(moves) == len(before[1]) + 1
+
+
+async def until_recorded(bot) -> None:
+    """Wait until the posts table says the channel has seen the game's newest version."""
+    import sqlite3
+
+    for _ in range(200):
+        conn = sqlite3.connect(f"file:{bot.db_path}?mode=ro", uri=True)
+        try:
+            (version,) = conn.execute("SELECT MAX(version) FROM games").fetchone()
+            (posted,) = conn.execute("SELECT MAX(version) FROM posts").fetchone()
+        finally:
+            conn.close()
+        if posted is not None and posted >= version:
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError("the edited board was never recorded")
 
 
 async def test_one_person_against_a_bot(fake_discord, bot_process) -> None:
