@@ -2,7 +2,10 @@
 
 Order matters: the service commits the action first; only then does the interaction get its
 first response (well inside Discord's 3 seconds), and the board is rendered and posted as a
-follow-up. A rejected input gets a private answer and changes nothing.
+follow-up. Only an action that ends a turn (or the game) posts a new public message; a step inside
+a turn either updates the clicked public board in place (a deferred update, then an edit of it:
+Can't Stop's rolls) or is answered privately (Harmonies, Kokeshi). A rejected input gets a
+private answer and changes nothing.
 
 A committed action always reaches the channel. When the interaction cannot carry its board
 (the first response was refused, lost or too late, or the follow-up was refused), the board is
