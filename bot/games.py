@@ -15,7 +15,15 @@ from engines.registry import game_names, get_engine, load_game_modules, part_mod
 from i18n import has
 from render import LAYER as RENDER_LAYER
 
-PRESENTER_METHODS = ("controls", "events", "prompt", "describe_move", "rules_summary")
+PRESENTER_METHODS = (
+    "controls",
+    "events",
+    "prompt",
+    "describe_move",
+    "rules_summary",
+    "turn_account",
+    "recap",
+)
 
 
 class GameSetupError(Exception):

@@ -5,8 +5,8 @@ registered with a home package) and exposes ``draw(state, tr, **view) -> PIL.Ima
 ``describe(state, tr, **view) -> str`` (the alt text); optionally ``rules_image(tr)``, a picture
 shown with ``/rules``. ``tr`` is an ``i18n.Translator``: a small value, so drawing works in worker
 processes too. Pure functions of the state: the same state gives the same bytes. View keywords a
-game does not use (``names``, ``focus_seat``) are dropped here, so callers can pass the same ones
-for every game.
+game does not use (``names``, ``focus_seat``, ``since``) are dropped here, so callers can pass the
+same ones for every game.
 """
 
 from __future__ import annotations
@@ -53,6 +53,22 @@ def render_png(game: str, state: Any, tr: Translator | None = None, **kwargs: An
 def describe(game: str, state: Any, tr: Translator | None = None, **kwargs: Any) -> str:
     """A short text description of the board, used as the image's alt text."""
     return str(_call(renderer(game).describe, state, tr or Translator(), kwargs))
+
+
+#: Discord carries at most this many attachments on one message
+MAX_VIEWS = 10
+
+
+def turn_views(game: str, state: Any, since: Any, mover: int) -> list[dict[str, Any]]:
+    """The pictures that tell a turn that just ended, as view keywords for ``render_png`` and
+    ``describe``: by default one, the mover's board with what changed ``since`` the state the
+    turn began in; a renderer may define ``views(state, since, mover)`` to draw more (e.g. the
+    mover's board and the shared area), at most ``MAX_VIEWS``."""
+    custom = getattr(renderer(game), "views", None)
+    if custom is None:
+        return [{"focus_seat": mover, "since": since}]
+    views = [dict(view) for view in custom(state, since, mover)]
+    return views[:MAX_VIEWS] or [{"focus_seat": mover, "since": since}]
 
 
 def rules_alt(game: str, tr: Translator | None = None) -> str:

@@ -26,7 +26,7 @@ from bot.adapter.components import (
 )
 from bot.adapter.delivery import DISCORD_FAILURES, BoardDelivery
 from bot.adapter.handlers import reply_error
-from bot.adapter.outgoing import USERS_ONLY, board_file, board_view
+from bot.adapter.outgoing import USERS_ONLY, board_files, board_view
 from bot.adapter.rendering import start_processes, stop_processes
 from bot.adapter.runtime import BotRunner, InteractionGate, Runtime
 from bot.adapter.timers import TimerActions
@@ -39,6 +39,7 @@ from bot.service.games import GameService
 from bot.service.models import GameSnapshot, Outcome
 from bot.service.servers import ServerSettings
 from bot.service.table import Table
+from bot.service.turns import turns_of
 from bot.settings import Settings, heartbeat_path
 from i18n import DEFAULT_LOCALE
 
@@ -193,11 +194,14 @@ class BoardroomBot(discord.Client):
         """A public turn message sent as a plain channel message (no interaction to answer)."""
         locale = await self.guild_locale(snap.guild_id)
         away = await self.runtime.mover_away_until(snap)
-        message = await messages.turn_message(locale, snap, outcome, away_until=away)
+        turns = await turns_of(self.service, snap)
+        message = await messages.turn_message(
+            locale, snap, outcome, turns=turns, away_until=away
+        )
         channel = self.get_partial_messageable(snap.channel_id, guild_id=snap.guild_id)
         sent = await channel.send(
             message.content,
-            file=board_file(message),
+            files=board_files(message),
             view=board_view(message) or discord.utils.MISSING,
             allowed_mentions=USERS_ONLY,
         )

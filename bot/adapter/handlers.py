@@ -2,7 +2,10 @@
 
 Order matters: the service commits the action first; only then does the interaction get its
 first response (well inside Discord's 3 seconds), and the board is rendered and posted as a
-follow-up. A rejected input gets a private answer and changes nothing.
+follow-up. Only an action that ends a turn (or the game) posts a new public message; a step inside
+a turn either updates the clicked public board in place (a deferred update, then an edit of it:
+Can't Stop's rolls) or is answered privately (Harmonies, Kokeshi). A rejected input gets a
+private answer and changes nothing.
 
 A committed action always reaches the channel. When the interaction cannot carry its board
 (the first response was refused, lost or too late, or the follow-up was refused), the board is
@@ -33,10 +36,11 @@ from bot.adapter.custom_ids import (
     selected_action,
 )
 from bot.adapter.delivery import DISCORD_FAILURES
-from bot.adapter.outgoing import USERS_ONLY, board_file, board_view, lobby_view
+from bot.adapter.outgoing import USERS_ONLY, board_files, board_view, lobby_view
 from bot.adapter.runtime import runtime_of
 from bot.adapter.words import channel_locale, error_text, user_locale
 from bot.present import get_presenter
+from bot.present.base import STEPS_IN_PLACE
 from bot.service.errors import (
     AlreadySeated,
     GameEnded,
@@ -46,6 +50,7 @@ from bot.service.errors import (
 )
 from bot.service.games import GameService
 from bot.service.models import GameSnapshot, Outcome
+from bot.service.turns import turns_of
 from i18n import game_title, join_list, t
 
 log = logging.getLogger(__name__)
@@ -181,11 +186,15 @@ async def _follow_up(
     locale = await channel_locale(interaction) if public else user_locale(interaction)
     runtime = runtime_of(interaction)
     try:
+        # a public board tells (and draws) the whole last turn, from the move log
+        turns = await turns_of(runtime.service, snap) if public else None
         away = await runtime.mover_away_until(snap)
-        message = await messages.turn_message(locale, snap, outcome, away_until=away)
+        message = await messages.turn_message(
+            locale, snap, outcome, turns=turns, away_until=away
+        )
         sent = await interaction.followup.send(
             message.content,
-            file=board_file(message),
+            files=board_files(message),
             view=board_view(message) or discord.utils.MISSING,
             ephemeral=not public,
             allowed_mentions=USERS_ONLY,
@@ -211,9 +220,46 @@ def _not_sent(snap: GameSnapshot, exc: Exception) -> None:
         log.exception("board not sent as an answer", extra={"game_id": snap.id})
 
 
+async def update_in_place(interaction: discord.Interaction, outcome: Outcome) -> bool:
+    """A step inside a turn shown on the clicked public board itself (after a deferred update):
+    the new picture, the turn so far and the next controls; the message is recorded as showing
+    the new version, so the sweep does not post it again. False when Discord did not take it."""
+    snap = outcome.after
+    runtime = runtime_of(interaction)
+    try:
+        locale = await channel_locale(interaction)
+        turns = await turns_of(runtime.service, snap)
+        message = await messages.turn_message(locale, snap, outcome, turns=turns)
+        edited = await interaction.edit_original_response(
+            content=message.content,
+            attachments=board_files(message),
+            view=board_view(message),
+            allowed_mentions=USERS_ONLY,
+        )
+    except Exception as exc:
+        _not_sent(snap, exc)
+        return False
+    await runtime.service.record_post(snap.id, snap.version, edited.channel.id, edited.id)
+    return True
+
+
 def is_public(outcome: Outcome) -> bool:
-    """Does the channel see this action: every action, or the end of a turn or of the game?"""
-    return get_presenter(outcome.after.game).public_every_action or outcome.ended_turn
+    """Does the channel see this action: the end of a turn or of the game, and every step of a
+    game that shows its steps in place (the others answer them privately)?"""
+    return outcome.ended_turn or get_presenter(outcome.after.game).steps == STEPS_IN_PLACE
+
+
+def in_place(interaction: discord.Interaction, outcome: Outcome) -> bool:
+    """Is this a step inside a turn to show by updating the clicked public board (rather than
+    with a new message)? Only a click on a public message can be updated."""
+    message = interaction.message
+    return (
+        is_public(outcome)
+        and not outcome.ended_turn
+        and interaction.type == discord.InteractionType.component
+        and message is not None
+        and not message.flags.ephemeral
+    )
 
 
 async def on_control(interaction: discord.Interaction, control: Control | None) -> None:
@@ -266,9 +312,14 @@ async def apply_outcome(
     interaction: discord.Interaction, outcome: Outcome, *, edit_clicked: bool
 ) -> None:
     """First response (strip the clicked message's controls), then the board as a follow-up;
-    when the interaction cannot carry it, the board goes to the channel as a normal message."""
+    when the interaction cannot carry it, the board goes to the channel as a normal message.
+    A step inside a turn of a game that shows steps in place updates the clicked board instead
+    (no new message, no new ping); if that fails, the board goes to the channel."""
     public = is_public(outcome)
     clicked = edit_clicked and interaction.type == discord.InteractionType.component
+    if clicked and in_place(interaction, outcome):
+        await step_in_place(interaction, outcome)
+        return
     with runtime_of(interaction).delivery.showing(outcome.after.id):
         if clicked:
             answered = await first_response(
@@ -282,6 +333,20 @@ async def apply_outcome(
         await show_board(interaction, outcome, answered=answered, public=public)
     if clicked and not answered:
         await edit_clicked_message(interaction, view=None)
+
+
+async def step_in_place(interaction: discord.Interaction, outcome: Outcome) -> None:
+    """Defer the update of the clicked board, then edit it; when either fails the board goes to
+    the channel as a new message and the clicked one loses its buttons (through the channel)."""
+    runtime = runtime_of(interaction)
+    with runtime.delivery.showing(outcome.after.id):
+        answered = await first_response(interaction, lambda: interaction.response.defer())
+        if answered and await update_in_place(interaction, outcome):
+            return
+        shown = await runtime.delivery.show(outcome.after.id, outcome)
+        if not shown and answered:
+            await tell_privately(interaction, t(user_locale(interaction), "error.post_failed"))
+    await edit_clicked_message(interaction, view=None)
 
 
 async def show_board(

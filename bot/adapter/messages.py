@@ -6,19 +6,23 @@ into discord.py objects and nothing here sends anything.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from bot.adapter.rendering import draw_png
 from bot.present import get_presenter
-from bot.present.base import ControlRows, final_scores
+from bot.present.base import STEPS_PRIVATE, ControlRows, final_scores
 from bot.service.bots import has_bots
 from bot.service.models import GameSnapshot, Outcome
+from bot.service.turns import PlayedTurn, in_progress, last_ended, since_last_turn_of
 from engines.bots import LEVELS
 from engines.registry import get_engine
 from i18n import duration, game_title, has, join_list, t, translator
-from render import describe
+from render import describe, turn_views
 
 MAX_CONTENT = 2000
+MAX_RECAP = 3  # "since your last turn" names at most this many turns (the newest)
 
 
 def fit_content(text: str) -> str:
@@ -151,17 +155,33 @@ def clock_lines(locale: str, snap: GameSnapshot, away_until: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
+class BoardImage:
+    """One picture of the board and its alt text."""
+
+    png: bytes
+    alt_text: str
+
+
+@dataclass(frozen=True, slots=True)
 class TurnMessage:
-    """A board message: ``controls`` act on ``game_id`` at ``version`` (None: nothing to press);
-    ``back_label``: the *I'm back* button for a player whose seat a computer plays."""
+    """A board message: ``controls`` act on ``game_id`` at ``version`` (None: nothing to press).
+    ``images``: one per view of the board (the first is the main one); ``back_label``: the
+    *I'm back* button for a player whose seat a computer plays."""
 
     game_id: int
     version: int
     content: str
-    png: bytes
-    alt_text: str
+    images: tuple[BoardImage, ...]
     controls: ControlRows | None
     back_label: str | None = None
+
+    @property
+    def png(self) -> bytes:
+        return self.images[0].png
+
+    @property
+    def alt_text(self) -> str:
+        return self.images[0].alt_text
 
 
 def result_line(locale: str, snap: GameSnapshot) -> str:
@@ -191,23 +211,49 @@ async def board_png(locale: str, snap: GameSnapshot, **kwargs: object) -> tuple[
     return png, describe(snap.game, snap.state, translator(locale), names=names, **kwargs)
 
 
-async def turn_message(
+async def board_images(
+    locale: str, snap: GameSnapshot, views: Sequence[dict[str, Any]]
+) -> tuple[BoardImage, ...]:
+    return tuple([BoardImage(*await board_png(locale, snap, **view)) for view in views])
+
+
+def recap_line(
+    locale: str, snap: GameSnapshot, turns: Sequence[PlayedTurn], seat: int
+) -> str | None:
+    """"Since your last turn" for the seat about to be pinged: the others' turns since that
+    seat's previous one, or since the game began. None with fewer than two: the one turn is
+    the account just above it (two players), or nothing happened yet."""
+    since = since_last_turn_of(turns, seat)
+    if len(since) < 2:
+        return None
+    played_before = any(turn.mover == seat for turn in turns if turn.ended)
+    items = get_presenter(snap.game).recap(since[-MAX_RECAP:], display_names(snap), locale)
+    if not items:
+        return None
+    key = "game.recap.since" if played_before else "game.recap.before_first"
+    return t(locale, key, items=t(locale, "game.recap.sep").join(items))
+
+
+def turn_lines(
     locale: str,
     snap: GameSnapshot,
-    outcome: Outcome | None = None,
-    *,
-    with_controls: bool = True,
-    focus_seat: int | None = None,
+    outcome: Outcome | None,
+    turns: Sequence[PlayedTurn] | None,
     away_until: float | None = None,
-) -> TurnMessage:
-    """After an action: what happened, who is to act, the board and the controls
-    (``away_until``: the player to move is away until then)."""
+) -> list[str]:
+    """What a board message says, in one place: the account of the last turn (from the move
+    log when ``turns`` is given, else the outcome's events), the turn so far (a step shown in
+    place), the result, the clock and stand-ins, "since your last turn" for the player about to
+    act, and the prompt (``away_until``: the player to move is away until then)."""
     presenter = get_presenter(snap.game)
+    names = display_names(snap)
     lines: list[str] = []
-    if outcome is not None and outcome.before.state is not None:
-        lines += presenter.events(
-            outcome.before.state, outcome.moves, snap.state, display_names(snap), locale
-        )
+    if turns is not None:
+        for turn in (last_ended(turns), in_progress(turns)):
+            if turn is not None and turn.mover is not None:
+                lines += presenter.turn_account(turn.start, turn.moves, turn.end, names, locale)
+    elif outcome is not None and outcome.before.state is not None:
+        lines += presenter.events(outcome.before.state, outcome.moves, snap.state, names, locale)
     if outcome is not None and outcome.before.to_move is not None:
         seat = outcome.before.seats[outcome.before.to_move]
         if seat.stand_in is not None and outcome.ended_turn:  # say who really played
@@ -221,18 +267,48 @@ async def turn_message(
         if mover.is_bot:  # a prompt never addresses a computer opponent
             lines.append(t(locale, "game.bot_thinking", player=mover.name))
         else:
+            if turns is not None and (recap := recap_line(locale, snap, turns, snap.to_move)):
+                lines.append(recap)
             lines.append(presenter.prompt(snap.state, mentions(snap), locale))
             turn_starts = outcome is not None and (
                 outcome.ended_turn or outcome.before.state is None
             )
-            if turn_starts and not presenter.public_every_action:
+            if turn_starts and presenter.steps == STEPS_PRIVATE:
                 # the turn's steps come as private answers: say how to get them back
                 lines.append(t(locale, "game.controls_back"))
-    content = fit_content("\n".join(lines))
-    png, alt = await board_png(locale, snap, focus_seat=focus_seat)
+    return lines
+
+
+def views_of(
+    snap: GameSnapshot, turns: Sequence[PlayedTurn] | None, focus_seat: int | None
+) -> list[dict[str, Any]]:
+    """Which pictures a board message carries: after a turn ended, the views of that turn (the
+    mover's board with its changes, see ``render.turn_views``); else the board as it is."""
+    if focus_seat is None and turns is not None and in_progress(turns) is None:
+        last = last_ended(turns)
+        if last is not None and last.mover is not None:
+            return turn_views(snap.game, snap.state, last.start, last.mover)
+    return [{"focus_seat": focus_seat}]
+
+
+async def turn_message(
+    locale: str,
+    snap: GameSnapshot,
+    outcome: Outcome | None = None,
+    *,
+    with_controls: bool = True,
+    focus_seat: int | None = None,
+    turns: Sequence[PlayedTurn] | None = None,
+    away_until: float | None = None,
+) -> TurnMessage:
+    """After an action: what happened, who is to act, the board and the controls. ``turns``
+    (the game's move log in turns, ``bot.service.turns``) is given for public messages: they
+    tell the whole last turn and draw it."""
+    content = fit_content("\n".join(turn_lines(locale, snap, outcome, turns, away_until)))
+    images = await board_images(locale, snap, views_of(snap, turns, focus_seat))
     controls = None
     if with_controls and snap.to_move is not None and not snap.seats[snap.to_move].is_bot:
-        controls = presenter.controls(snap.state, snap.legal, locale)
+        controls = get_presenter(snap.game).controls(snap.state, snap.legal, locale)
     stood_in = snap.status == "active" and any(s.stand_in == "seat" for s in snap.seats)
     back = t(locale, "button.back") if stood_in and with_controls else None
-    return TurnMessage(snap.id, snap.version, content, png, alt, controls, back)
+    return TurnMessage(snap.id, snap.version, content, images, controls, back)

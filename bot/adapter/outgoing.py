@@ -15,9 +15,21 @@ USERS_ONLY = discord.AllowedMentions(everyone=False, roles=False, users=True, re
 
 
 def board_file(message: TurnMessage) -> discord.File:
-    return discord.File(
-        io.BytesIO(message.png), filename="board.png", description=message.alt_text[:1024]
-    )
+    """The message's main picture."""
+    return board_files(message)[0]
+
+
+def board_files(message: TurnMessage) -> list[discord.File]:
+    """One attachment per view of the board, each with its alt text: ``board.png`` first, then
+    ``board-2.png`` ..."""
+    return [
+        discord.File(
+            io.BytesIO(image.png),
+            filename="board.png" if n == 1 else f"board-{n}.png",
+            description=image.alt_text[:1024],
+        )
+        for n, image in enumerate(message.images, start=1)
+    ]
 
 
 def board_view(message: TurnMessage) -> discord.ui.View | None:

@@ -51,13 +51,36 @@ class ControlRows:
     rows: tuple[tuple[Control, ...], ...] = field(default=())
 
 
-class Presenter(Protocol):
-    """Per-game words and controls; ``names[seat]`` are display names or mentions."""
+class PlayedTurn(Protocol):
+    """One turn read from the move log (``bot.service.turns.PlayedTurn``): the state it began
+    from, its moves (the player's and chance), the state it ended in, and who played it."""
 
-    #: True: every accepted action posts a public turn message (Can't Stop dice are a spectacle).
-    #: False: a seat's intermediate steps are answered privately with a preview, and only the
-    #: action that hands the turn to another seat (or ends the game) posts publicly (Harmonies).
-    public_every_action: bool
+    @property
+    def start(self) -> Any: ...
+
+    @property
+    def moves(self) -> tuple[LoggedMove, ...]: ...
+
+    @property
+    def end(self) -> Any: ...
+
+    @property
+    def mover(self) -> int | None: ...
+
+
+#: what ``Presenter.steps`` may be: how the steps inside a turn are shown
+STEPS_IN_PLACE = "in_place"  # the clicked public message is updated (Can't Stop rolls)
+STEPS_PRIVATE = "private"  # a private preview with the next controls (Harmonies, Kokeshi)
+
+
+class Presenter(Protocol):
+    """Per-game words and controls; ``names[seat]`` are display names or mentions.
+
+    Either way only the action that hands the turn to another seat (or ends the game) posts a
+    new public message, and that message tells the whole turn (``turn_account``)."""
+
+    #: ``STEPS_IN_PLACE`` or ``STEPS_PRIVATE``: how a step that does not end the turn is shown
+    steps: str
 
     def controls(self, state: Any, legal: Sequence[str], locale: str | None) -> ControlRows:
         """Controls for exactly the legal actions of the seat to move."""
@@ -86,6 +109,33 @@ class Presenter(Protocol):
         """``/rules <game>``: a short summary (markdown, under 4000 characters)."""
         ...
 
+    def turn_account(
+        self,
+        start: Any,
+        moves: Sequence[LoggedMove],
+        end: Any,
+        names: Sequence[str],
+        locale: str | None,
+    ) -> list[str]:
+        """A short account of one whole turn (or of the turn so far), from the state it began
+        in and its logged moves: the first line tells the turn, further lines what the table
+        must not miss (a column claimed, the win, the final scoring). Long turns are clipped."""
+        ...
+
+    def recap(
+        self, turns: Sequence[PlayedTurn], names: Sequence[str], locale: str | None
+    ) -> list[str]:
+        """"Since your last turn": one short item per turn (e.g. "bob busted after 3 rolls")."""
+        ...
+
+
+
+ACCOUNT_ITEM = 160  # a recap item is clipped to this many characters
+
+
+def plain(text: str) -> str:
+    """``text`` without the bold markers of a chat line (for a short recap item)."""
+    return text.replace("**", "")
 
 
 def chunk_buttons(buttons: Sequence[Button]) -> tuple[tuple[Control, ...], ...]:

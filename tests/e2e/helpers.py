@@ -91,3 +91,35 @@ def assert_every_image_described(driver: FakeDiscordDriver) -> int:
     assert not missing, missing
     assert images
     return len(images)
+
+
+DEFERRED_UPDATE = 6  # the answer to a click that the bot follows by editing the clicked message
+
+
+async def board_after_click(
+    driver: FakeDiscordDriver, rec, clicked: StoredMessage, timeout: float = 10.0
+) -> StoredMessage:
+    """The board that shows a click's result on a public board: the clicked message itself,
+    edited in place (a step inside a turn: a deferred update, then the edit), or the new public
+    message posted as the answer's follow-up (the turn passed, or the game ended)."""
+    pressed = TURN_ID.fullmatch(str((rec.payload.get("data") or {}).get("custom_id", "")))
+    await rec.wait_response()
+    if rec.response_type == DEFERRED_UPDATE and pressed is not None:
+        old = f"br:{pressed.group(1)}:{pressed.group(2)}:"  # the version the click was made on
+
+        def updated() -> bool:
+            return not any(c.startswith(old) for c in driver.message(clicked.id).custom_ids)
+
+        await driver.fake.wait_until(updated, timeout)
+        return driver.message(clicked.id)
+    (board,) = await rec.wait_followups(1, timeout=timeout)
+    return board
+
+
+def public_boards(driver: FakeDiscordDriver, channel: FakeChannel) -> list[StoredMessage]:
+    """The bot's public messages in ``channel`` that carry a board picture."""
+    return [
+        m
+        for m in driver.channel_messages(channel)
+        if not m.ephemeral and any(a.filename.startswith("board") for a in m.attachments)
+    ]

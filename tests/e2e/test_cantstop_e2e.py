@@ -12,7 +12,9 @@ from tests.e2e.helpers import (
     action_ids,
     assert_board,
     assert_every_image_described,
+    board_after_click,
     open_and_start,
+    public_boards,
     seat_users,
 )
 
@@ -27,7 +29,7 @@ async def test_a_whole_game_clicked_through_the_buttons(
     alice, bob = table.users
     turn = await open_and_start(table)
     first_button = next(iter(action_ids(turn).values()))
-    steps = 0
+    steps = turns = edits = 0
     while True:
         assert_board(turn)
         buttons = action_ids(turn)
@@ -39,13 +41,26 @@ async def test_a_whole_game_clicked_through_the_buttons(
         # a careful player: stop after two moves in a turn, otherwise take the first option
         action = "stop" if "stop" in buttons and steps % 3 == 2 else sorted(buttons)[0]
         rec = await fake_discord.click(mover, turn, buttons[action])
-        await rec.wait_response()
+        board = await board_after_click(fake_discord, rec, turn)
         assert not rec.ephemeral, rec.content
-        (turn,) = await rec.wait_followups(1, timeout=10)
+        if board.id == turn.id:  # a step inside the turn: the same board, updated in place
+            edits += 1
+            assert action != "stop" and rec.response_type == 6 and not rec.followups
+            assert f"<@{mover.id}>" in board.content  # still the mover's turn
+            assert ("rolled" in board.content) or ("busts" in board.content)
+        else:  # the turn passed: a new message, telling the whole turn
+            turns += 1
+            name = "Alice" if mover is alice else "Bob"
+            assert f"**{name}**:" in board.content, board.content
+            assert "stopped" in board.content or "bust" in board.content, board.content
+        turn = board
         steps += 1
         assert steps < 3000
+    # one public message per turn, plus the first board (and the last one ends the game)
+    assert len(public_boards(fake_discord, table.channel)) == turns + 1
+    assert edits > turns // 2
     fake_discord.assert_no_unknown_routes()
-    assert assert_every_image_described(fake_discord) >= steps
+    assert assert_every_image_described(fake_discord) >= turns
     # a button from the first turn, as a client that kept the old message would send it
     old = await fake_discord.forge_component(alice, turn, first_button)
     await old.wait_response()
@@ -93,9 +108,9 @@ async def test_bad_input_is_private_and_changes_nothing(fake_discord, bot_proces
     # refreshed yet) now carries buttons from an earlier turn.
     as_seen_before = copy.deepcopy(first)
     rec = await fake_discord.click(alice, first, roll)
-    await rec.wait_response()
-    (second,) = await rec.wait_followups(1, timeout=10)
-    assert not action_ids(fake_discord.message(first.id))  # the old turn lost its buttons
+    second = await board_after_click(fake_discord, rec, first)
+    # the roll is shown on the same board, in place: its buttons are the new version's
+    assert second.id == first.id and action_ids(second) != action_ids(as_seen_before)
     before = await stored_state(bot)
     await rejected(alice, as_seen_before, roll, "earlier turn")
 
@@ -179,8 +194,7 @@ async def test_look_commands_and_abandon(fake_discord, bot_process) -> None:
     table.users = [alice, bob]
     first = await open_and_start(table)
     rec = await fake_discord.click(alice, first, action_ids(first)["roll"])
-    await rec.wait_response()
-    (after_roll,) = await rec.wait_followups(1, timeout=10)
+    after_roll = await board_after_click(fake_discord, rec, first)
     public_before = len(fake_discord.channel_messages(table.channel))
 
     # asking for the board again answers privately: controls for the mover, none for the others
@@ -251,21 +265,42 @@ async def test_restart_keeps_the_game_and_old_buttons_work(fake_discord, bot_pro
     alice, _ = table.users
     first = await open_and_start(table)
     rec = await fake_discord.click(alice, first, action_ids(first)["roll"])
-    await rec.wait_response()
-    (after_roll,) = await rec.wait_followups(1, timeout=10)
+    after_roll = copy.deepcopy(await board_after_click(fake_discord, rec, first))
+    await until_recorded(bot)  # the board edited in place is recorded as showing the roll
     before = await stored_state(bot)
+    channel_before = len(fake_discord.channel_messages(table.channel))
     await bot.kill()  # SIGKILL in the middle of a turn
     await bot.start()
     assert await stored_state(bot) == before
+    await asyncio.sleep(1.0)  # the start-up catch-up has looked for unshown boards by now
+    assert "board posted in the channel" not in bot.log_text()
+    assert len(fake_discord.channel_messages(table.channel)) == channel_before  # not re-posted
     buttons = action_ids(after_roll)
     move = sorted(c for c in buttons if c.startswith("move:"))[0]
-    rec = await fake_discord.click(alice, after_roll, buttons[move])
-    await rec.wait_response()
+    rec = await fake_discord.click(alice, fake_discord.message(after_roll.id), buttons[move])
+    next_step = await board_after_click(fake_discord, rec, after_roll)
     assert not rec.ephemeral
-    (next_turn,) = await rec.wait_followups(1, timeout=10)
-    assert set(action_ids(next_turn)) >= {"roll", "stop"}
+    assert next_step.id == after_roll.id  # still Alice's turn: the same board, updated
+    assert set(action_ids(next_step)) >= {"roll", "stop"}
     _games, moves = await stored_state(bot)
     assert len(moves) == len(before[1]) + 1
+
+
+async def until_recorded(bot) -> None:
+    """Wait until the posts table says the channel has seen the game's newest version."""
+    import sqlite3
+
+    for _ in range(200):
+        conn = sqlite3.connect(f"file:{bot.db_path}?mode=ro", uri=True)
+        try:
+            (version,) = conn.execute("SELECT MAX(version) FROM games").fetchone()
+            (posted,) = conn.execute("SELECT MAX(version) FROM posts").fetchone()
+        finally:
+            conn.close()
+        if posted is not None and posted >= version:
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError("the edited board was never recorded")
 
 
 async def test_one_person_against_a_bot(fake_discord, bot_process) -> None:
@@ -290,9 +325,10 @@ async def test_one_person_against_a_bot(fake_discord, bot_process) -> None:
         action = "stop" if "stop" in buttons else sorted(buttons)[0]
         mark = fake_discord.marker()
         rec = await fake_discord.click(solo, turn, buttons[action])
-        await rec.wait_response()
-        (turn,) = await rec.wait_followups(1, timeout=10)
-        if action == "stop" or "busts" in turn.content:
+        board = await board_after_click(fake_discord, rec, turn)
+        passed, turn = board.id != turn.id, board  # a new message: Solo's turn is over
+        if passed:
+            assert "**Solo**:" in turn.content and f"<@{solo.id}>" not in turn.content
             if "wins" in turn.content:
                 break
             turn = await fake_discord.wait_for_channel_message(
@@ -322,7 +358,7 @@ async def test_a_refused_board_post_loses_nothing(fake_discord, bot_process) -> 
     table = await seat_users(fake_discord, bot.guild, "Alice", "Bob")
     alice, _ = table.users
     first = await open_and_start(table)
-    fake_discord.fail_next("POST", "/webhooks/", count=1)
+    fake_discord.fail_next("PATCH", "/webhooks/", count=1)  # the roll shown in place
     fake_discord.fail_next("POST", f"/channels/{table.channel.id}/messages", count=1)
     mark = fake_discord.marker()
     rec = await fake_discord.click(alice, first, action_ids(first)["roll"])
@@ -335,9 +371,14 @@ async def test_a_refused_board_post_loses_nothing(fake_discord, bot_process) -> 
         table.channel, lambda m: bool(action_ids(m)), after=mark, timeout=15
     )
     assert_board(board)
-    assert "Alice rolled" in board.content and f"<@{alice.id}>" in board.content
+    assert "**Alice**: rolled" in board.content and f"<@{alice.id}>" in board.content
+    for _ in range(100):  # the board the roll could not update loses its buttons
+        if not action_ids(fake_discord.message(first.id)):
+            break
+        await asyncio.sleep(0.05)
+    assert not action_ids(fake_discord.message(first.id))
     buttons = action_ids(board)
-    fake_discord.fail_next("POST", "/webhooks/", count=1)
+    fake_discord.fail_next("PATCH", "/webhooks/", count=1)
     fake_discord.fail_next("POST", f"/channels/{table.channel.id}/messages", count=10**6)
     rec = await fake_discord.click(alice, board, buttons[sorted(buttons)[0]])
     await rec.wait_response()
@@ -526,7 +567,7 @@ async def test_typed_moves_board_reposts_and_leaving(fake_discord, bot_process) 
     )
     await typed.wait_response()
     (after_roll,) = await typed.wait_followups(1, timeout=10)
-    assert not after_roll.ephemeral and "Alice rolled" in after_roll.content
+    assert not after_roll.ephemeral and "**Alice**: rolled" in after_roll.content
     assert_board(after_roll)
 
     look = await fake_discord.slash(bob, table.channel, "game", {}, subcommand="board")

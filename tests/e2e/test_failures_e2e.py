@@ -7,7 +7,14 @@ from __future__ import annotations
 
 import copy
 
-from tests.e2e.helpers import action_ids, assert_board, lobby_id, open_and_start, seat_users
+from tests.e2e.helpers import (
+    action_ids,
+    assert_board,
+    board_after_click,
+    lobby_id,
+    open_and_start,
+    seat_users,
+)
 from tests.e2e.reliability import board_messages, posted_versions, shown, stored_state, until
 from tests.e2e.test_harmonies_e2e import controls_of, mover_of, open_harmonies, press
 
@@ -47,7 +54,7 @@ async def test_a_stalled_bot_posts_the_move_in_the_channel(fake_discord, bot_pro
         other = await fake_discord.click(bob, copy.deepcopy(first), roll)
     board = await new_board(fake_discord, table.channel, mark)
     assert_board(board)
-    assert "Alice rolled" in board.content and f"<@{alice.id}>" in board.content
+    assert "**Alice**: rolled" in board.content and f"<@{alice.id}>" in board.content
     assert moves_of(bot) == ["roll", "dice"]
     assert not click.responded and not click.rejections  # no doomed answer was tried
     assert not other.responded and not other.rejections
@@ -60,9 +67,8 @@ async def test_a_stalled_bot_posts_the_move_in_the_channel(fake_discord, bot_pro
 
     buttons = action_ids(board)  # the posted board works like any other
     rec = await fake_discord.click(alice, board, buttons[sorted(buttons)[0]])
-    await rec.wait_response()
-    assert not rec.ephemeral
-    await rec.wait_followups(1, timeout=10)
+    after = await board_after_click(fake_discord, rec, board)
+    assert not rec.ephemeral and after.id == board.id  # a step: shown on it, in place
     bot.assert_no_traceback()
     assert not fake_discord.late_answers()
 
@@ -78,7 +84,7 @@ async def test_a_typed_move_in_a_stall_reaches_the_channel(fake_discord, bot_pro
             alice, table.channel, "game", {"action": "roll"}, subcommand="move"
         )
     board = await new_board(fake_discord, table.channel, mark)
-    assert "Alice rolled" in board.content
+    assert "**Alice**: rolled" in board.content
     assert not typed.responded and moves_of(bot) == ["roll", "dice"]
     bot.assert_no_traceback()
 
@@ -97,7 +103,7 @@ async def test_a_first_response_refused_twice_still_shows_the_board(
     click = await fake_discord.click(alice, first, action_ids(first)["roll"])
     board = await new_board(fake_discord, table.channel, mark)
     assert outage.failed == 2 and not click.responded
-    assert "Alice rolled" in board.content and moves_of(bot) == ["roll", "dice"]
+    assert "**Alice**: rolled" in board.content and moves_of(bot) == ["roll", "dice"]
     await shown(bot, int(action_ids(first)["roll"].split(":")[1]))
     await loses_buttons(fake_discord, first)
     assert not fake_discord.late_answers()  # no try after the deadline
@@ -117,10 +123,9 @@ async def test_a_response_taken_but_answered_502_continues_as_usual(
     outage = fake_discord.fail_next("POST", "/callback", count=1, after_effect=True, **BAD_GATEWAY)
     mark = fake_discord.marker()
     click = await fake_discord.click(alice, first, action_ids(first)["roll"])
-    await click.wait_response()
-    (board,) = await click.wait_followups(1, timeout=10)
+    board = await board_after_click(fake_discord, click, first)  # the roll, in place
     assert outage.failed == 1 and [r.code for r in click.rejections] == [40060]
-    assert not board.ephemeral and "Alice rolled" in board.content
+    assert not board.ephemeral and "**Alice**: rolled" in board.content
     assert moves_of(bot) == ["roll", "dice"]
 
     fake_discord.fail_next("POST", "/callback", count=1, after_effect=True, **BAD_GATEWAY)
@@ -132,7 +137,8 @@ async def test_a_response_taken_but_answered_502_continues_as_usual(
     after = await typed.wait_original_edit(timeout=10)  # the deferred answer became the board
     assert action_ids(after) and moves_of(bot) == ["roll", "dice", "move"]
     assert [r.code for r in typed.rejections] == [40060]
-    assert len(board_messages(fake_discord, table.channel, mark)) == 2
+    # the roll updated the first board; the typed move (no board to update) is a new message
+    assert len(board_messages(fake_discord, table.channel, mark)) == 1
     bot.assert_no_traceback()
 
 
@@ -181,14 +187,14 @@ async def test_a_bot_turn_whose_post_fails_five_times_is_posted(
     (turn,) = await start.wait_followups(1, timeout=10)
     while "stop" not in action_ids(turn):
         clicked = await fake_discord.click(solo, turn, action_ids(turn)["roll"])
-        (turn,) = await clicked.wait_followups(1, timeout=10)
-        if "busts" in turn.content:  # the bot has its turn; then roll again
-            turn = await new_board(fake_discord, table.channel, turn.id, timeout=20)
+        board = await board_after_click(fake_discord, clicked, turn)
+        if board.id != turn.id:  # a bust: the bot has its turn; then roll again
+            turn = await new_board(fake_discord, table.channel, board.id, timeout=20)
             continue
         moves = action_ids(turn)
         move = sorted(c for c in moves if c.startswith("move:"))[0]
         clicked = await fake_discord.click(solo, turn, moves[move])
-        (turn,) = await clicked.wait_followups(1, timeout=10)
+        turn = await board_after_click(fake_discord, clicked, turn)
     outage = fake_discord.fail_next(
         "POST", f"/channels/{table.channel.id}/messages", status=500, code=0, count=5
     )

@@ -4,7 +4,7 @@ traceback (issue points 4 and 5)."""
 
 from __future__ import annotations
 
-from tests.e2e.helpers import action_ids, lobby_id, open_and_start, seat_users
+from tests.e2e.helpers import action_ids, board_after_click, lobby_id, open_and_start, seat_users
 from tests.e2e.reliability import assert_refused, board_messages, stored_state
 
 UNKNOWN = "not one this bot understands"
@@ -81,9 +81,8 @@ async def test_forged_custom_ids_and_options_are_refused(fake_discord, bot_proce
 
     # after all that, the real button still works
     rec = await fake_discord.click(alice, board, roll)
-    await rec.wait_response()
-    assert not rec.ephemeral
-    await rec.wait_followups(1, timeout=10)
+    rolled = await board_after_click(fake_discord, rec, board)
+    assert not rec.ephemeral and "**Alice**: rolled" in rolled.content
     bot.assert_no_traceback()
     assert not fake_discord.late_answers()
 
@@ -118,9 +117,9 @@ async def test_a_move_counts_only_from_the_games_channel(fake_discord, bot_proce
     thread = await fake_discord.add_thread(table.channel, "chat about it")
     rec = await fake_discord.forge_component(alice, board, roll, channel=thread)
     await rec.wait_response()
-    assert not rec.ephemeral
-    (rolled,) = await rec.wait_followups(1, timeout=10)
-    assert "Alice rolled" in rolled.content
+    assert not rec.ephemeral and rec.response_type == 6  # the roll is shown on the board clicked
+    rolled = await rec.wait_original_edit(timeout=10)
+    assert "**Alice**: rolled" in rolled.content
     _games, _seats, moves = stored_state(bot)
     assert len(moves) == len(before[2]) + 2  # the roll and its dice
     bot.assert_no_traceback()

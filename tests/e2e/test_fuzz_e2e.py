@@ -21,7 +21,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tests.e2e.conftest import BotProcess
-from tests.e2e.helpers import Table, action_ids, lobby_id, open_and_start, seat_users
+from tests.e2e.helpers import (
+    Table,
+    action_ids,
+    board_after_click,
+    lobby_id,
+    open_and_start,
+    seat_users,
+)
 from tests.e2e.reliability import fingerprint
 from tests.e2e.test_harmonies_e2e import mover_of
 from tests.fakediscord import FakeChannel, FakeDiscordDriver, FakeUser, InteractionRecord
@@ -213,6 +220,7 @@ async def test_fuzz(fake_discord, bot_process) -> None:
     started = time.monotonic()
     before = fingerprint(bot)
     for step in range(COUNT):
+        seen = copy.deepcopy(world.board)  # as shown before the input (it may be edited)
         kind, legit, rec = await one_input(rnd, world)
         where = f"input {step} ({kind}, seed {SEED})"
         await rec.wait_response(timeout=ANSWER_WAIT)
@@ -220,13 +228,14 @@ async def test_fuzz(fake_discord, bot_process) -> None:
         latencies.append(rec.latency)
         kinds[kind] += 1
         if legit:
-            if rec.type == 3:  # a click: the board is a follow-up
-                (board,) = await rec.wait_followups(1, timeout=10)
+            if rec.type == 3:  # a click: the board is updated in place, or a follow-up
+                assert rec.source_message is not None, where
+                board = await board_after_click(fake_discord, rec, rec.source_message)
             else:  # a typed move: the deferred answer becomes the board
                 board = await rec.wait_original_edit(timeout=10)
             after = fingerprint(bot)
             assert after[3][0] > before[3][0], where
-            world.old_boards.append(copy.deepcopy(world.board))
+            world.old_boards.append(seen)
             world.board = board
             if not action_ids(board):  # the game is over: the next one in the same channel
                 assert "wins" in board.content, where

@@ -19,7 +19,13 @@ from bot.present import get_presenter
 from engines.base import CHANCE, TERMINAL
 from engines.registry import get_engine
 from i18n import game_title, t
-from tests.e2e.helpers import assert_board, lobby_id, seat_users
+from tests.e2e.helpers import (
+    assert_board,
+    board_after_click,
+    lobby_id,
+    public_boards,
+    seat_users,
+)
 from tests.fakediscord import FakeDiscordDriver, FakeUser, StoredMessage
 from tests.fakediscord import payloads as p
 from tests.fakediscord.models import iter_components
@@ -195,13 +201,17 @@ async def test_a_whole_game_in_three_languages_on_a_japanese_server(
         rec = await press(fake_discord, mover, message, code, locale_of[mover.id])
         await rec.wait_response()
         assert not rec.rejections, rec.rejections
-        (message,) = await rec.wait_followups(1, timeout=15)
+        message = await board_after_click(fake_discord, rec, message, timeout=15)
     else:
         raise AssertionError("the game did not end")
     assert not message.ephemeral
     final = before_field(t("ja", "game.result.final"))
     assert final in message.content and JAPANESE.search(message.content), message.content
     assert refused and public >= 3
+    # one public message per turn (and the first board): the steps inside a turn are shown in
+    # place or privately
+    state, _ = stored(bot.db_path, game)
+    assert len(public_boards(fake_discord, table.channel)) <= engine.turn(state) + 1
     if game in ("kokeshi", "harmonies"):
         assert private >= 3  # steps inside a turn, answered in the player's own language
     assert logged

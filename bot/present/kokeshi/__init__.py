@@ -1,6 +1,6 @@
 """Kokeshi in words, buttons and menus.
 
-Public or private: ``public_every_action`` is False. A Kokeshi turn is one move followed by a
+Public or private: ``steps`` is ``STEPS_PRIVATE``. A Kokeshi turn is one move followed by a
 few small choices of the same player (which side of a tile, which kokeshi or animal, which tile
 to gain, which column). Posting a board for each of them would bury the channel in pictures, so
 those steps are answered privately to the acting player (a preview and the next controls), and
@@ -22,16 +22,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.present.base import ControlRows
+from bot.present.base import ACCOUNT_ITEM, STEPS_PRIVATE, ControlRows, PlayedTurn, clip, plain
 from bot.present.kokeshi import controls as control_specs
 from bot.present.kokeshi import log, report
 from bot.present.kokeshi import prompt as prompts
+from bot.present.kokeshi.engine import ENGINE
 from bot.service.models import LoggedMove
 from i18n import translator
 
 
 class KokeshiPresenter:
-    public_every_action = False
+    steps = STEPS_PRIVATE
 
     def controls(self, state: Any, legal: Sequence[str], locale: str | None) -> ControlRows:
         return control_specs.controls(state, legal, translator(locale))
@@ -54,6 +55,31 @@ class KokeshiPresenter:
 
     def rules_summary(self, locale: str | None) -> str:
         return translator(locale)("kokeshi.ui.rules")
+
+    def turn_account(
+        self,
+        start: Any,
+        moves: Sequence[LoggedMove],
+        end: Any,
+        names: Sequence[str],
+        locale: str | None,
+    ) -> list[str]:
+        """The whole turn's cascade step by step (long cascades summarised, see ``report``)."""
+        return report.events(start, moves, end, names, translator(locale))
+
+    def recap(
+        self, turns: Sequence[PlayedTurn], names: Sequence[str], locale: str | None
+    ) -> list[str]:
+        """Each turn's move (its first line) and the mover's score after it."""
+        tr = translator(locale)
+        items = []
+        for turn in turns:
+            lines = report.events(turn.start, turn.moves, turn.end, names, tr)
+            seat = turn.mover if turn.mover is not None else 0
+            score = ENGINE.scores(turn.end)[seat]
+            move = plain(lines[0]) if lines else names[seat]
+            items.append(clip(tr("kokeshi.ui.recap.item", move=move, score=score), ACCOUNT_ITEM))
+        return items
 
 
 PRESENTER = KokeshiPresenter()

@@ -6,9 +6,11 @@ from collections.abc import Sequence
 
 from bot.present.base import (
     MAX_BUTTONS_PER_ROW,
+    STEPS_IN_PLACE,
     Button,
     Control,
     ControlRows,
+    PlayedTurn,
     Select,
     SelectOption,
 )
@@ -23,7 +25,7 @@ def _take(code: str) -> tuple[int, int]:
 
 
 class NimPresenter:
-    public_every_action = True
+    steps = STEPS_IN_PLACE  # a turn is one take: there are no steps inside it
 
     def controls(self, state: NimState, legal: Sequence[str], locale: str | None) -> ControlRows:
         by_heap: dict[int, list[str]] = {}
@@ -68,6 +70,26 @@ class NimPresenter:
 
     def rules_summary(self, locale: str | None) -> str:
         return t(locale, "nim.rules")
+
+    def turn_account(
+        self,
+        start: NimState,
+        moves: Sequence[LoggedMove],
+        end: NimState,
+        names: Sequence[str],
+        locale: str | None,
+    ) -> list[str]:
+        return [self._sentence(m, names, locale) for m in moves]
+
+    def recap(
+        self, turns: Sequence[PlayedTurn], names: Sequence[str], locale: str | None
+    ) -> list[str]:
+        return [
+            t(locale, "nim.recap", player=names[turn.mover], heap=heap, sticks=sticks)
+            for turn in turns
+            if turn.mover is not None
+            for heap, sticks in [_take(m.action) for m in turn.moves if m.seat is not None][-1:]
+        ]
 
 
 PRESENTER = NimPresenter()

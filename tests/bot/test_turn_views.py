@@ -1,0 +1,72 @@
+"""``render.turn_views``: which pictures tell a turn that ended, and one attachment per view."""
+
+from __future__ import annotations
+
+from bot.adapter.messages import turn_message
+from bot.adapter.outgoing import board_files
+from bot.games import load_games
+from bot.service.models import GameSnapshot, LoggedMove, Seat
+from bot.service.turns import split_turns
+from engines.registry import get_engine
+from i18n import translator
+from render import describe, render_png, renderer, turn_views
+
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+def nim_turns():
+    load_games(("tests.games.nim",))
+    moves = [LoggedMove(0, None, "first:1"), LoggedMove(1, 1, "take:3:2")]
+    return split_turns("nim", 2, {}, moves)
+
+
+def snapshot(state) -> GameSnapshot:
+    engine = get_engine("nim")
+    return GameSnapshot(
+        id=1, guild_id=1, channel_id=2, game="nim", host_id=100, status="active", version=3,
+        capacity=2, options={}, seats=(Seat(0, 100, "ann"), Seat(1, 101, "bo")), state=state,
+        to_move=engine.to_move(state),
+        legal=tuple(engine.encode_action(a) for a in engine.legal_actions(state)),
+        turn=engine.turn(state),
+    )  # fmt: skip
+
+
+def test_by_default_one_view_the_movers_board_since_the_turn_began() -> None:
+    turns = nim_turns()
+    start, end = turns[-1].start, turns[-1].end
+    assert turn_views("nim", end, start, 1) == [{"focus_seat": 1, "since": start}]
+    assert turn_views("cantstop", end, start, 0) == [{"focus_seat": 0, "since": start}]
+
+
+async def test_a_renderer_with_views_gets_one_attachment_each(monkeypatch) -> None:
+    turns = nim_turns()
+    turn = turns[-1]
+    asked = []
+
+    def views(state, since, mover):
+        asked.append((state, since, mover))
+        return [{"focus_seat": mover, "since": since}, {"focus_seat": 1 - mover}]
+
+    monkeypatch.setattr(renderer("nim"), "views", views, raising=False)
+    assert turn_views("nim", turn.end, turn.start, 1)[1] == {"focus_seat": 0}
+    message = await turn_message("en", snapshot(turn.end), turns=turns)
+    assert asked[-1] == (turn.end, turn.start, 1)
+    assert len(message.images) == 2
+    tr = translator("en")
+    names = ["ann", "bo"]
+    for image, view in zip(message.images, views(turn.end, turn.start, 1), strict=True):
+        assert image.png == render_png("nim", turn.end, tr, names=names, **view)
+        assert image.alt_text == describe("nim", turn.end, tr, names=names, **view)
+    files = board_files(message)
+    assert [f.filename for f in files] == ["board.png", "board-2.png"]
+    assert all(f.description for f in files)
+    assert "bo took 2 from heap 3." in message.content  # the turn's account
+
+
+async def test_no_more_views_than_discord_carries(monkeypatch) -> None:
+    turns = nim_turns()
+    monkeypatch.setattr(
+        renderer("nim"), "views", lambda s, since, m: [{}] * 14, raising=False
+    )
+    assert len(turn_views("nim", turns[-1].end, turns[-1].start, 1)) == 10
+    assert render_png("nim", turns[-1].end).startswith(PNG_MAGIC)
