@@ -16,7 +16,7 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from bot.service import errors
+from bot.service import errors, ratings
 from bot.service.models import GameSnapshot, LoggedMove, Outcome, Seat
 from bot.storage.base import GameRow, GameStore, MoveRow, OpenGameExists, SeatRow, Tx
 from engines import errors as rule_errors
@@ -483,6 +483,8 @@ class GameService:
             updated_at=now,
             version=row.version + 1,
         )
+        if status == "finished":  # results and ratings in this same transaction
+            await ratings.record_finished(tx, new_row, engine, state, now)
         return self.snapshot_of(new_row, state)
 
     async def abandon(
