@@ -28,6 +28,7 @@ from bot.service.bots import bot_to_move
 from bot.service.errors import UserFacingError
 from bot.service.games import GameService
 from bot.service.models import GameSnapshot, Outcome
+from bot.service.ratings import record_unrecorded
 from bot.service.servers import ServerSettings
 from bot.settings import Settings, heartbeat_path
 from i18n import DEFAULT_LOCALE
@@ -212,6 +213,7 @@ async def run_bot(settings: Settings) -> None:
         log.info("game database %s (synchronous=%s)", settings.database, settings.synchronous)
         service = GameService(store)
         await service.upgrade_stored_states()
+        await record_unrecorded(store)  # games that finished before ratings were kept
         client = BoardroomBot(settings, service)
         # Everything loaded so far lives as long as the process: keep it out of the full
         # collections that would otherwise stall the event loop as the heap grows.
