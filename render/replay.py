@@ -96,14 +96,28 @@ def encode(frames: Sequence[Image.Image], durations: Sequence[int], fmt: str) ->
     first, rest = frames[0], list(frames[1:])
     if fmt == "gif":
         first.save(
-            out, format="GIF", save_all=True, append_images=rest, duration=list(durations),
-            loop=0, optimize=False, disposal=1,
+            out,
+            format="GIF",
+            save_all=True,
+            append_images=rest,
+            duration=list(durations),
+            loop=0,
+            optimize=False,
+            disposal=1,
         )
     elif fmt == "webp":
         rgb = [f.convert("RGB") for f in frames]
         rgb[0].save(
-            out, format="WEBP", save_all=True, append_images=rgb[1:], duration=list(durations),
-            loop=0, lossless=True, quality=60, method=1, minimize_size=False,
+            out,
+            format="WEBP",
+            save_all=True,
+            append_images=rgb[1:],
+            duration=list(durations),
+            loop=0,
+            lossless=True,
+            quality=60,
+            method=1,
+            minimize_size=False,
         )
     else:
         raise ValueError(f"unknown animation format {fmt!r}")
@@ -135,8 +149,7 @@ def animate(
     for width in widths:
         frames = [_frame(b, min(width, b.width)) for b in boards]
         made = [
-            Animation(encode(frames, durations, name), name, len(frames), durations,
-                      frames[0].size)
+            Animation(encode(frames, durations, name), name, len(frames), durations, frames[0].size)
             for name in formats
         ]
         chosen = _choose(made)

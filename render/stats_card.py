@@ -114,12 +114,20 @@ def draw(player: str, sections: Sequence[CardGame], tr: Translator | None = None
     for i, s in enumerate(sections):
         top = HEADER + i * SECTION
         pen.rounded_rectangle(
-            (MARGIN // 2, top, WIDTH - MARGIN // 2, top + SECTION - 10), 10, fill=PANEL,
+            (MARGIN // 2, top, WIDTH - MARGIN // 2, top + SECTION - 10),
+            10,
+            fill=PANEL,
             outline=RULE,
         )
         beside = WIDTH - 2 * MARGIN - (SPARK[0] + MARGIN if s.history else 0)
-        draw_text(image, (MARGIN, top + 24), ellipsize(_title(tr, s.game), 20, True, beside),
-                  20, INK, True)
+        draw_text(
+            image,
+            (MARGIN, top + 24),
+            ellipsize(_title(tr, s.game), 20, True, beside),
+            20,
+            INK,
+            True,
+        )
         rating = ellipsize(_rating_line(tr, s), 17, True, beside)
         draw_text(image, (MARGIN, top + 56), rating, 17, ACCENT, True)
         record = ellipsize(_record_line(tr, s), 15, False, WIDTH - 2 * MARGIN)
@@ -140,8 +148,11 @@ def describe(player: str, sections: Sequence[CardGame], tr: Translator | None = 
         return tr("stats.alt.none", player=player)
     parts = []
     for s in sections:
-        words = {"game": _title(tr, s.game), "rating": _rating_line(tr, s),
-                 "record": _record_line(tr, s)}
+        words = {
+            "game": _title(tr, s.game),
+            "rating": _rating_line(tr, s),
+            "record": _record_line(tr, s),
+        }
         extras = _extras_line(tr, s)
         if extras:
             parts.append(tr("stats.alt.game_extras", extras=extras, **words))

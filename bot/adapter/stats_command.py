@@ -68,9 +68,7 @@ def build_stats_command() -> app_commands.Command[Any, Any, Any]:
     @app_commands.rename(
         player=text("command.stats.player.name"), game=text("command.stats.game.name")
     )
-    @app_commands.describe(
-        player=text("command.stats.player"), game=text("command.stats.game")
-    )
+    @app_commands.describe(player=text("command.stats.player"), game=text("command.stats.game"))
     @app_commands.choices(game=_game_choices())
     async def stats(
         interaction: discord.Interaction,
@@ -123,9 +121,7 @@ def build_leaderboard_command() -> app_commands.Command[Any, Any, Any]:
             assert wanted is not None
             title = game_title(locale, wanted)
             store = runtime_of(interaction).service.store
-            entries = await leaderboard(
-                store, interaction.guild_id or 0, wanted, LEADERBOARD_SIZE
-            )
+            entries = await leaderboard(store, interaction.guild_id or 0, wanted, LEADERBOARD_SIZE)
             if not entries:
                 said = t(locale, "leaderboard.nobody", count=MIN_LEADERBOARD_GAMES, game=title)
                 await reply_private(interaction, said)

@@ -45,8 +45,8 @@ def ranks(scores: Sequence[int], winners: Sequence[int]) -> list[int]:
 
 def is_human(seat: SeatRow) -> bool:
     """A person in their own seat: not a computer opponent, not a stand-in playing for one."""
-    return seat.user_id is not None and seat.bot_level is None and not getattr(
-        seat, "stand_in", False
+    return (
+        seat.user_id is not None and seat.bot_level is None and not getattr(seat, "stand_in", False)
     )
 
 

@@ -49,7 +49,8 @@ def seat_extras(
         return [{"busts": n} for n in busts]
     if game == "harmonies":
         return [
-            {k: parts[k] for k in EXTRAS["harmonies"]} for parts in engine.breakdown(state)  # type: ignore[attr-defined]
+            {k: parts[k] for k in EXTRAS["harmonies"]}
+            for parts in engine.breakdown(state)  # type: ignore[attr-defined]
         ]
     if game == "kokeshi":
         return [
@@ -121,8 +122,12 @@ async def player_stats(
     """A player's record per game in a server (one game, or every game they played, the most
     played first)."""
     results = await store.player_results(guild_id, user_id, game)
-    games = [game] if game else sorted(
-        {r.game for r in results}, key=lambda g: (-sum(r.game == g for r in results), g)
+    games = (
+        [game]
+        if game
+        else sorted(
+            {r.game for r in results}, key=lambda g: (-sum(r.game == g for r in results), g)
+        )
     )
     found = []
     for name in games:

@@ -27,7 +27,9 @@ def bot_game(game: str, seats: int, seed: int = 3) -> tuple[str, ...]:
         if mover == TERMINAL:
             return tuple(log)
         rng = Rng.for_step(seed, step)
-        action = engine.sample_chance(state, rng) if mover == CHANCE else bot.choose(engine, state, rng)
+        action = (
+            engine.sample_chance(state, rng) if mover == CHANCE else bot.choose(engine, state, rng)
+        )
         log.append(engine.encode_action(action))
         state = engine.apply(state, action)
     raise AssertionError("no end")

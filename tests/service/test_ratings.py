@@ -32,7 +32,11 @@ async def cantstop(
 ) -> int:
     host = people[0]
     lobby = await service.open_lobby(
-        guild_id=GUILD, channel_id=channel, host_id=host, host_name=f"P{host}", game="cantstop",
+        guild_id=GUILD,
+        channel_id=channel,
+        host_id=host,
+        host_name=f"P{host}",
+        game="cantstop",
         players=len(people) + bot,
     )
     for user in people[1:]:
