@@ -99,7 +99,7 @@ async def japanese_table(driver: FakeDiscordDriver, bot_process: Any, **env: str
 
 def assert_commands_localised(driver: FakeDiscordDriver, guild: Any) -> None:
     commands = driver.commands(guild)
-    assert {c["name"] for c in commands} == {"play", "game", "rules", "settings"}
+    assert {c["name"] for c in commands} == {"play", "game", "rules", "settings", "stats", "leaderboard"}
     for command in commands:
         for field in ("name_localizations", "description_localizations"):
             assert set(command.get(field) or {}) >= {"ja", "de", "fr"}, (command["name"], field)
