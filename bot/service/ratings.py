@@ -20,9 +20,8 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
-
-from openskill.models import PlackettLuce
 
 from bot.service.stats import seat_extras
 from bot.storage.base import GameRow, GameStore, RatingRow, ResultRow, SeatRow, Tx
@@ -32,8 +31,14 @@ from engines.replay import replay
 
 log = logging.getLogger(__name__)
 
-#: the rating model (openskill's defaults: mu 25, sigma 25/3, beta 25/6, tau 25/300)
-MODEL = PlackettLuce()
+
+@cache
+def model() -> Any:
+    """The rating model: openskill's Plackett-Luce with its defaults (mu 25, sigma 25/3,
+    beta 25/6, tau 25/300). Imported on first use, so commands that never rate start fast."""
+    from openskill.models import PlackettLuce
+
+    return PlackettLuce()
 
 
 def ranks(scores: Sequence[int], winners: Sequence[int]) -> list[int]:
@@ -65,15 +70,40 @@ async def record_finished(
     tx: Tx, row: GameRow, engine: Engine[Any, Any], state: Any, finished_at: str
 ) -> bool:
     """Write the outcome of a game that has just finished (``state``: its final state), in
-    the caller's transaction. False when it was recorded already (nothing changes)."""
+    the caller's transaction. False when nothing was written: recorded already, or the
+    numbers could not be worked out (logged; the game still finishes, and the next start-up
+    tries again), so a fault in the statistics never stops a game from ending."""
     if await tx.outcome_recorded(row.id):
         return False
+    rated = is_rated(row)
+    try:
+        actions = [m.action for m in await tx.load_moves(row.id)]
+        results = _results(row, engine, state, actions)
+        before: dict[int, RatingRow] = {}
+        after: list[RatingRow] = []
+        if rated:
+            assert row.guild_id is not None
+            users = [r.user_id for r in results]
+            before = await tx.load_ratings(row.guild_id, row.game, users)
+            after = new_ratings(row.guild_id, row.game, results, before, finished_at)
+    except Exception:
+        log.exception("outcome of a finished game not recorded", extra={"game_id": row.id})
+        return False
+    await tx.record_outcome(row.id, row.guild_id, row.game, rated, finished_at, results)
+    for rating in after:
+        await tx.save_rating(row.id, rating)
+    return True
+
+
+def _results(
+    row: GameRow, engine: Engine[Any, Any], state: Any, actions: Sequence[str]
+) -> list[ResultRow]:
+    """The results of the human seats of a finished game."""
     scores = list(engine.scores(state))
     winners = list(engine.winners(state))
     place = ranks(scores, winners)
-    actions = [m.action for m in await tx.load_moves(row.id)]
     extras = seat_extras(row.game, engine, state, json.loads(row.options_json), actions)
-    results = [
+    return [
         ResultRow(
             game_id=row.id,
             seat=s.seat,
@@ -88,29 +118,27 @@ async def record_finished(
         for s in row.seats
         if is_human(s) and s.user_id is not None
     ]
-    rated = is_rated(row)
-    await tx.record_outcome(row.id, row.guild_id, row.game, rated, finished_at, results)
-    if rated:
-        assert row.guild_id is not None
-        await _rate(tx, row.id, row.guild_id, row.game, results, finished_at)
-    return True
 
 
-async def _rate(
-    tx: Tx, game_id: int, guild_id: int, game: str, results: Sequence[ResultRow], when: str
-) -> None:
-    users = [r.user_id for r in results]
-    before = await tx.load_ratings(guild_id, game, users)
+def new_ratings(
+    guild_id: int,
+    game: str,
+    results: Sequence[ResultRow],
+    before: dict[int, RatingRow],
+    when: str,
+) -> list[RatingRow]:
+    """Everyone's rating after one rated game (Plackett-Luce over the game's ranks; equal
+    ranks are ties). A player without a rating starts at the model's default."""
     teams = []
-    for user in users:
-        old = before.get(user)
-        rating = MODEL.rating() if old is None else MODEL.create_rating([old.mu, old.sigma])
+    for result in results:
+        old = before.get(result.user_id)
+        rating = model().rating() if old is None else model().create_rating([old.mu, old.sigma])
         teams.append([rating])
-    after = MODEL.rate(teams, ranks=[r.rank for r in results])
+    after = model().rate(teams, ranks=[r.rank for r in results])
+    rows = []
     for result, (new,) in zip(results, after, strict=True):
         old = before.get(result.user_id)
-        await tx.save_rating(
-            game_id,
+        rows.append(
             RatingRow(
                 guild_id=guild_id,
                 game=game,
@@ -120,8 +148,9 @@ async def _rate(
                 games=(old.games if old else 0) + 1,
                 wins=(old.wins if old else 0) + int(result.won),
                 updated_at=when,
-            ),
+            )
         )
+    return rows
 
 
 def final_state(row: GameRow, actions: Sequence[str]) -> Any:
