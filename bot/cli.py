@@ -372,6 +372,26 @@ def cmd_migrate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_ratings(args: argparse.Namespace) -> int:
+    """Record finished games not rated yet; with ``--rebuild``, recompute every result and
+    rating from the move logs (the bot may keep running: one write transaction swaps them)."""
+    from bot.service import ratings
+
+    settings = load_settings(need_token=False)
+    usable_database(settings)
+
+    async def work() -> tuple[int, int]:
+        async with SqliteStore(settings.database, synchronous=settings.synchronous) as store:
+            await GameService(store).upgrade_stored_states()
+            done = await (ratings.rebuild if args.rebuild else ratings.record_unrecorded)(store)
+            return done, len(await store.all_ratings())
+
+    games, rated = asyncio.run(work())
+    key = "cli.ratings.rebuilt" if args.rebuild else "cli.ratings.recorded"
+    print(t(LOCALE, key, count=games, ratings=rated))
+    return 0
+
+
 #: a heartbeat older than this means the bot has lost Discord or stopped (it beats every 30 s)
 HEALTHY_AGE = 120
 
@@ -455,6 +475,11 @@ def build_parser() -> argparse.ArgumentParser:
     backup.add_argument("file", help="where to write the copy (replaced if it exists)")
     backup.set_defaults(func=cmd_backup)
     sub.add_parser("migrate", help="create or upgrade the database").set_defaults(func=cmd_migrate)
+    rating = sub.add_parser("ratings", help="rate finished games not rated yet")
+    rating.add_argument(
+        "--rebuild", action="store_true", help="recompute every rating from the move logs"
+    )
+    rating.set_defaults(func=cmd_ratings)
     for name, func, helptext in (
         ("play", cmd_play, "hot-seat game in the terminal"),
         ("demo", cmd_demo, "watch random players play a whole game"),

@@ -37,6 +37,7 @@ from bot.service.clocks import HOUR, TimeUnits, TurnClock
 from bot.service.errors import UserFacingError
 from bot.service.games import GameService
 from bot.service.models import GameSnapshot, Outcome
+from bot.service.ratings import record_unrecorded
 from bot.service.servers import ServerSettings
 from bot.service.table import Table
 from bot.service.turns import turns_of
@@ -254,6 +255,7 @@ async def run_bot(settings: Settings) -> None:
             )
         service = GameService(store, turn_clock=TurnClock(units=units))
         await service.upgrade_stored_states()
+        await record_unrecorded(store)  # games that finished before ratings were kept
         client = BoardroomBot(settings, service)
         # Everything loaded so far lives as long as the process: keep it out of the full
         # collections that would otherwise stall the event loop as the heap grows.

@@ -27,8 +27,10 @@ from bot.adapter.handlers import (
 from bot.adapter.mygames_command import build_mygames_command
 from bot.adapter.outgoing import USERS_ONLY, board_file, lobby_view
 from bot.adapter.play_command import CLOCK, build_play_group
+from bot.adapter.replay_command import add_replay_command
 from bot.adapter.runtime import runtime_of
 from bot.adapter.settings_command import build_settings_group
+from bot.adapter.stats_command import build_leaderboard_command, build_stats_command
 from bot.adapter.words import channel_locale, text, user_locale
 from bot.present import get_presenter
 from bot.service.clocks import LOBBY_EXPIRY_HOURS, lobby_clock
@@ -264,6 +266,7 @@ def build_game_group() -> app_commands.Group:
 
         await guarded(interaction, work())
 
+    add_replay_command(group)
     return group
 
 
@@ -368,3 +371,5 @@ def register(tree: app_commands.CommandTree[Any]) -> None:
     tree.add_command(build_settings_group())
     tree.add_command(build_away_command())
     tree.add_command(build_mygames_command())
+    tree.add_command(build_stats_command())
+    tree.add_command(build_leaderboard_command())

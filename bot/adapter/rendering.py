@@ -23,6 +23,7 @@ from typing import Any
 
 from i18n import translator
 from render import render_png
+from render.replay import Animation, replay_log
 
 log = logging.getLogger(__name__)
 
@@ -87,6 +88,22 @@ def stop_processes() -> None:
 async def draw_png(game: str, state: Any, locale: str | None, **view: Any) -> bytes:
     """The board as PNG bytes, drawn without blocking the event loop."""
     job = partial(render_png, game, state, translator(locale), **view)
+    if _pool is None:
+        return await asyncio.to_thread(job)
+    return await asyncio.get_running_loop().run_in_executor(_pool, job)
+
+
+async def draw_replay(
+    game: str,
+    seats: int,
+    options: dict[str, Any],
+    actions: list[str],
+    locale: str | None,
+    names: list[str],
+) -> Animation:
+    """A whole game as an animated image, drawn in a worker from its move log (the log goes
+    across, the finished file comes back; no board image crosses)."""
+    job = partial(replay_log, game, seats, options, actions, translator(locale), names=names)
     if _pool is None:
         return await asyncio.to_thread(job)
     return await asyncio.get_running_loop().run_in_executor(_pool, job)

@@ -16,7 +16,7 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from bot.service import errors
+from bot.service import errors, ratings
 from bot.service.clocks import (
     LOBBY_CLOSED_NOTICE,
     LOBBY_EXPIRY,
@@ -551,6 +551,8 @@ class GameService:
             updated_at=now,
             version=row.version + 1,
         )
+        if status == "finished":  # results and ratings in this same transaction
+            await ratings.record_finished(tx, new_row, engine, state, now)
         after = self.snapshot_of(new_row, state)
         await self.turn_clock.after_commit(tx, new_row, before, after)
         if after.status == "active" and (

@@ -110,6 +110,35 @@ class MoveRow:
     created_at: str
 
 
+@dataclass(frozen=True, slots=True)
+class ResultRow:
+    """What a finished game meant for one human seat (``rank`` 0: a winner)."""
+
+    game_id: int
+    seat: int
+    guild_id: int | None
+    game: str
+    user_id: int
+    score: int
+    rank: int
+    won: bool
+    extras_json: str = "{}"
+
+
+@dataclass(frozen=True, slots=True)
+class RatingRow:
+    """A player's skill rating in one server and game (openskill's mu and sigma)."""
+
+    guild_id: int
+    game: str
+    user_id: int
+    mu: float
+    sigma: float
+    games: int
+    wins: int
+    updated_at: str
+
+
 class VersionConflict(Exception):
     """The game's version moved on between load and write (optimistic concurrency)."""
 
@@ -208,6 +237,42 @@ class Tx(Protocol):
 
     async def set_server_play(self, row: ServerPlayRow, updated_at: str) -> None: ...
 
+    # -- results and ratings (migration 0007)
+
+    async def load_moves(self, game_id: int) -> list[MoveRow]:
+        """The move log as this transaction sees it."""
+        ...
+
+    async def outcome_recorded(self, game_id: int) -> bool:
+        """Has the game's outcome (results, rating updates) been written already?"""
+        ...
+
+    async def record_outcome(
+        self,
+        game_id: int,
+        guild_id: int | None,
+        game: str,
+        rated: bool,
+        finished_at: str,
+        results: Sequence[ResultRow],
+    ) -> None:
+        """The idempotent record of a finished game and its human seats' results."""
+        ...
+
+    async def load_ratings(
+        self, guild_id: int, game: str, user_ids: Sequence[int]
+    ) -> dict[int, RatingRow]:
+        """The current ratings of these players (absent: never rated)."""
+        ...
+
+    async def save_rating(self, game_id: int, row: RatingRow) -> None:
+        """Store a player's rating after ``game_id`` and add it to their rating history."""
+        ...
+
+    async def clear_outcomes(self) -> None:
+        """Forget every outcome, result, rating and rating history (before a rebuild)."""
+        ...
+
 
 class GameStore(Protocol):
     """What the service needs from a backend (SQLite today; the seam for another one)."""
@@ -284,4 +349,34 @@ class GameStore(Protocol):
 
     async def games_of_user(self, guild_id: int, user_id: int) -> list[GameRow]:
         """The server's running games in which the user has a seat."""
+
+    # -- results and ratings (migration 0007)
+
+    async def finished_games(self, *, unrecorded_only: bool = False) -> list[int]:
+        """Ids of the finished games in the order they finished (``updated_at``, then id);
+        ``unrecorded_only``: those whose outcome is not written yet."""
+        ...
+
+    async def player_results(
+        self, guild_id: int, user_id: int, game: str | None = None
+    ) -> list[ResultRow]:
+        """A player's results in a server (one game, or all), oldest first."""
+        ...
+
+    async def rating(self, guild_id: int, game: str, user_id: int) -> RatingRow | None: ...
+
+    async def rating_history(
+        self, guild_id: int, game: str, user_id: int
+    ) -> list[tuple[float, float]]:
+        """(mu, sigma) after each rated game of the player, oldest first."""
+        ...
+
+    async def leaderboard(
+        self, guild_id: int, game: str, min_games: int, limit: int
+    ) -> list[RatingRow]:
+        """The best ratings (by mu - 3 sigma) among players with at least ``min_games``."""
+        ...
+
+    async def all_ratings(self) -> list[RatingRow]:
+        """Every rating row (ordered by server, game, player)."""
         ...

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import aiosqlite
 
-from bot.storage.base import GameRow, MoveRow, OpenGameExists, SeatRow
+from bot.storage.base import GameRow, MoveRow, OpenGameExists, RatingRow, ResultRow, SeatRow
 from bot.storage.migrate import migrate
 from bot.storage.sqlite_play import PlayReads, PlayWrites
 
@@ -33,6 +33,8 @@ _PRAGMAS = (
     "PRAGMA foreign_keys=ON",
     "PRAGMA busy_timeout=5000",
 )
+_RESULT_COLUMNS = "game_id, seat, guild_id, game, user_id, score, rank, won, extras_json"
+_RATING_COLUMNS = "guild_id, game, user_id, mu, sigma, games, wins, updated_at"
 #: how hard each commit is pushed to the disk (``PRAGMA synchronous``)
 SYNCHRONOUS = ("FULL", "NORMAL")
 
@@ -179,6 +181,76 @@ class SqliteTx(PlayWrites):
             (state_json, game_id, version),
         )
         return cursor.rowcount
+
+    async def load_moves(self, game_id: int) -> list[MoveRow]:
+        async with self._conn.execute(
+            "SELECT seq, seat, action, created_at FROM moves WHERE game_id = ? ORDER BY seq",
+            (game_id,),
+        ) as cursor:
+            return [MoveRow(*row) for row in await cursor.fetchall()]
+
+    async def outcome_recorded(self, game_id: int) -> bool:
+        async with self._conn.execute(
+            "SELECT 1 FROM game_outcomes WHERE game_id = ?", (game_id,)
+        ) as cursor:
+            return await cursor.fetchone() is not None
+
+    async def record_outcome(
+        self,
+        game_id: int,
+        guild_id: int | None,
+        game: str,
+        rated: bool,
+        finished_at: str,
+        results: Sequence[ResultRow],
+    ) -> None:
+        await self._conn.execute(
+            "INSERT INTO game_outcomes (game_id, guild_id, game, rated, finished_at)"
+            " VALUES (?, ?, ?, ?, ?)",
+            (game_id, guild_id, game, int(rated), finished_at),
+        )
+        await self._conn.executemany(
+            f"INSERT INTO game_results ({_RESULT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",  # noqa: S608
+            [
+                (r.game_id, r.seat, r.guild_id, r.game, r.user_id, r.score, r.rank, int(r.won),
+                 r.extras_json)
+                for r in results
+            ],
+        )
+
+    async def load_ratings(
+        self, guild_id: int, game: str, user_ids: Sequence[int]
+    ) -> dict[int, RatingRow]:
+        found: dict[int, RatingRow] = {}
+        for user_id in user_ids:
+            async with self._conn.execute(
+                f"SELECT {_RATING_COLUMNS} FROM ratings"  # noqa: S608
+                " WHERE guild_id = ? AND game = ? AND user_id = ?",
+                (guild_id, game, user_id),
+            ) as cursor:
+                row = await cursor.fetchone()
+            if row is not None:
+                found[user_id] = RatingRow(*row)
+        return found
+
+    async def save_rating(self, game_id: int, row: RatingRow) -> None:
+        await self._conn.execute(
+            f"INSERT INTO ratings ({_RATING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"  # noqa: S608
+            " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET mu = excluded.mu,"
+            " sigma = excluded.sigma, games = excluded.games, wins = excluded.wins,"
+            " updated_at = excluded.updated_at",
+            (row.guild_id, row.game, row.user_id, row.mu, row.sigma, row.games, row.wins,
+             row.updated_at),
+        )
+        await self._conn.execute(
+            "INSERT INTO rating_history (game_id, user_id, guild_id, game, mu, sigma)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (game_id, row.user_id, row.guild_id, row.game, row.mu, row.sigma),
+        )
+
+    async def clear_outcomes(self) -> None:
+        for table in ("rating_history", "ratings", "game_results", "game_outcomes"):
+            await self._conn.execute(f"DELETE FROM {table}")  # noqa: S608 (names above)
 
 
 class SqliteStore(PlayReads):
@@ -349,3 +421,91 @@ class SqliteStore(PlayReads):
                 ids = [row[0] for row in await cursor.fetchall()]
             found = [await _game(conn, "id = ?", (game_id,)) for game_id in ids]
         return [row for row in found if row is not None]
+
+    async def finished_games(self, *, unrecorded_only: bool = False) -> list[int]:
+        async with (
+            self._reading() as conn,
+            conn.execute(
+                "SELECT g.id FROM games g WHERE g.status = 'finished' AND (? = 0 OR NOT EXISTS"
+                " (SELECT 1 FROM game_outcomes o WHERE o.game_id = g.id))"
+                " ORDER BY g.updated_at, g.id",
+                (int(unrecorded_only),),
+            ) as cursor,
+        ):
+            return [row[0] for row in await cursor.fetchall()]
+
+    async def player_results(
+        self, guild_id: int, user_id: int, game: str | None = None
+    ) -> list[ResultRow]:
+        async with (
+            self._reading() as conn,
+            conn.execute(
+                f"SELECT {', '.join('r.' + c for c in _RESULT_COLUMNS.split(', '))}"  # noqa: S608
+                " FROM game_results r JOIN game_outcomes o ON o.game_id = r.game_id"
+                " WHERE r.guild_id = ? AND r.user_id = ? AND (? IS NULL OR r.game = ?)"
+                " ORDER BY o.finished_at, r.game_id",
+                (guild_id, user_id, game, game),
+            ) as cursor,
+        ):
+            return [
+                ResultRow(
+                    game_id=row[0],
+                    seat=row[1],
+                    guild_id=row[2],
+                    game=row[3],
+                    user_id=row[4],
+                    score=row[5],
+                    rank=row[6],
+                    won=bool(row[7]),
+                    extras_json=row[8],
+                )
+                for row in await cursor.fetchall()
+            ]
+
+    async def rating(self, guild_id: int, game: str, user_id: int) -> RatingRow | None:
+        async with (
+            self._reading() as conn,
+            conn.execute(
+                f"SELECT {_RATING_COLUMNS} FROM ratings"  # noqa: S608
+                " WHERE guild_id = ? AND game = ? AND user_id = ?",
+                (guild_id, game, user_id),
+            ) as cursor,
+        ):
+            row = await cursor.fetchone()
+        return RatingRow(*row) if row else None
+
+    async def rating_history(
+        self, guild_id: int, game: str, user_id: int
+    ) -> list[tuple[float, float]]:
+        async with (
+            self._reading() as conn,
+            conn.execute(
+                "SELECT mu, sigma FROM rating_history"
+                " WHERE guild_id = ? AND game = ? AND user_id = ? ORDER BY rowid",
+                (guild_id, game, user_id),
+            ) as cursor,
+        ):
+            return [(row[0], row[1]) for row in await cursor.fetchall()]
+
+    async def leaderboard(
+        self, guild_id: int, game: str, min_games: int, limit: int
+    ) -> list[RatingRow]:
+        async with (
+            self._reading() as conn,
+            conn.execute(
+                f"SELECT {_RATING_COLUMNS} FROM ratings"  # noqa: S608
+                " WHERE guild_id = ? AND game = ? AND games >= ?"
+                " ORDER BY mu - 3 * sigma DESC, games DESC, user_id LIMIT ?",
+                (guild_id, game, min_games, limit),
+            ) as cursor,
+        ):
+            return [RatingRow(*row) for row in await cursor.fetchall()]
+
+    async def all_ratings(self) -> list[RatingRow]:
+        async with (
+            self._reading() as conn,
+            conn.execute(
+                f"SELECT {_RATING_COLUMNS} FROM ratings ORDER BY guild_id, game, user_id"  # noqa: S608
+            ) as cursor,
+        ):
+            return [RatingRow(*row) for row in await cursor.fetchall()]

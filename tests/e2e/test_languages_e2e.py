@@ -105,7 +105,16 @@ async def japanese_table(driver: FakeDiscordDriver, bot_process: Any, **env: str
 
 def assert_commands_localised(driver: FakeDiscordDriver, guild: Any) -> None:
     commands = driver.commands(guild)
-    assert {c["name"] for c in commands} == {"play", "game", "rules", "settings", "away", "mygames"}
+    assert {c["name"] for c in commands} == {
+        "play",
+        "game",
+        "rules",
+        "settings",
+        "away",
+        "mygames",
+        "stats",
+        "leaderboard",
+    }
     for command in commands:
         for field in ("name_localizations", "description_localizations"):
             assert set(command.get(field) or {}) >= {"ja", "de", "fr"}, (command["name"], field)
