@@ -16,7 +16,7 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from bot.service import errors
+from bot.service import errors, fairness
 from bot.service.models import GameSnapshot, LoggedMove, Outcome, Seat
 from bot.storage.base import GameRow, GameStore, MoveRow, OpenGameExists, SeatRow, Tx
 from engines import errors as rule_errors
@@ -85,6 +85,9 @@ class GameService:
             options=json.loads(row.options_json),
             seats=seats,
             ended_by=row.ended_by,
+            commitment=fairness.commitment(row.game, row.id, row.seed) if row.id else "",
+            # the seed predicts every die: it leaves the service only once the game is over
+            revealed_seed=row.seed if row.status in ("finished", "abandoned") else None,
         )
         if row.state_json is None:
             return base

@@ -48,6 +48,10 @@ class GameSnapshot:
     winners: tuple[int, ...] = ()
     turn: int = 0  # how many turns have ended (the engine's turn counter)
     ended_by: int | None = None  # the user who abandoned the game, if someone did
+    #: SHA-256 of the seed with the game's prefix (``bot.service.fairness``): safe to show
+    commitment: str = ""
+    #: the seed, only once the game has ended (finished or abandoned); None while it may run
+    revealed_seed: int | None = None
 
     def seat_of(self, user_id: int) -> int | None:
         for seat in self.seats:

@@ -34,6 +34,7 @@ class GameRow:
     created_at: str
     updated_at: str
     ended_by: int | None = None  # who abandoned the game, if someone did
+    rematch_of: int | None = None  # the finished game this lobby replays (Rematch button)
     seats: tuple[SeatRow, ...] = ()
 
 
@@ -87,6 +88,10 @@ class Tx(Protocol):
         """The same position in a newer encoding: no version bump; 0 if the version moved on."""
         ...
 
+    async def rematch_of(self, game_id: int) -> GameRow | None:
+        """The newest game opened as a rematch of ``game_id`` and not cancelled (None: none)."""
+        ...
+
 
 class GameStore(Protocol):
     """What the service needs from a backend (SQLite today; the seam for another one)."""
@@ -106,6 +111,13 @@ class GameStore(Protocol):
     async def last_ended_game_in_channel(self, channel_id: int) -> GameRow | None: ...
 
     async def moves(self, game_id: int) -> list[MoveRow]: ...
+
+    async def finished_games(
+        self, guild_id: int, user_id: int | None = None, limit: int = 10
+    ) -> list[GameRow]:
+        """A server's newest finished games, newest first (with ``user_id``: only the games that
+        user had a seat in)."""
+        ...
 
     async def open_games(self) -> list[int]: ...
 

@@ -24,7 +24,7 @@ from bot.storage.migrate import migrate
 
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, game, rules_version, host_id, options_json, capacity, seed,"
-    " status, version, move_count, state_json, created_at, updated_at, ended_by"
+    " status, version, move_count, state_json, created_at, updated_at, ended_by, rematch_of"
 )
 _PRAGMAS = (
     "PRAGMA journal_mode=WAL",
@@ -76,7 +76,8 @@ class SqliteTx:
             cursor = await self._conn.execute(
                 "INSERT INTO games (guild_id, channel_id, game, rules_version, host_id,"
                 " options_json, capacity, seed, status, version, move_count, state_json,"
-                " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " created_at, updated_at, rematch_of)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     row.guild_id,
                     row.channel_id,
@@ -92,6 +93,7 @@ class SqliteTx:
                     row.state_json,
                     row.created_at,
                     row.updated_at,
+                    row.rematch_of,
                 ),
             )
         except sqlite3.IntegrityError as exc:
@@ -159,6 +161,14 @@ class SqliteTx:
             (state_json, game_id, version),
         )
         return cursor.rowcount
+
+
+    async def rematch_of(self, game_id: int) -> GameRow | None:
+        return await _game(
+            self._conn,
+            "rematch_of = ? AND status != 'cancelled' ORDER BY id DESC LIMIT 1",
+            (game_id,),
+        )
 
 
 class SqliteStore:
@@ -235,6 +245,21 @@ class SqliteStore:
                 "channel_id = ? AND status IN ('finished', 'abandoned') ORDER BY id DESC LIMIT 1",
                 (channel_id,),
             )
+
+    async def finished_games(
+        self, guild_id: int, user_id: int | None = None, limit: int = 10
+    ) -> list[GameRow]:
+        """A server's newest finished games, newest first (``games_finished_by_guild``; with
+        ``user_id``, only the games with a seat of that user, through ``seats_by_user``)."""
+        async with self._reading() as conn:
+            async with conn.execute(
+                f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ? AND status = 'finished'"  # noqa: S608
+                " AND (? IS NULL OR id IN (SELECT game_id FROM seats WHERE user_id = ?))"
+                " ORDER BY id DESC LIMIT ?",
+                (guild_id, user_id, user_id, limit),
+            ) as cursor:
+                rows = await cursor.fetchall()
+            return [replace(GameRow(*row), seats=await _seats(conn, row[0])) for row in rows]
 
     async def open_games(self) -> list[int]:
         async with (
