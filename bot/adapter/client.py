@@ -15,8 +15,16 @@ from discord import app_commands
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
-from bot.adapter import commands, handlers, messages
-from bot.adapter.components import ActionButton, ActionSelect, LobbyButton, is_ours, on_message
+from bot.adapter import after_game, commands, handlers, messages
+from bot.adapter.components import (
+    ActionButton,
+    ActionSelect,
+    LobbyButton,
+    PageButton,
+    RematchButton,
+    is_ours,
+    on_message,
+)
 from bot.adapter.delivery import DISCORD_FAILURES, BoardDelivery
 from bot.adapter.handlers import reply_error
 from bot.adapter.outgoing import USERS_ONLY, board_file, board_view
@@ -81,7 +89,7 @@ class BoardroomBot(discord.Client):
             bots=bots,
             on_action=handlers.on_action,
             on_lobby=handlers.on_lobby,
-            on_control=handlers.on_control,
+            on_control=after_game.on_control,
         )
         self._background: set[asyncio.Task[None]] = set()
         commands.register(self.tree)
@@ -91,7 +99,7 @@ class BoardroomBot(discord.Client):
             # The same setting also moves the gateway: ask the API where it is.
             _, url, _ = await self.http.get_bot_gateway()
             DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
-        self.add_dynamic_items(ActionButton, ActionSelect, LobbyButton)
+        self.add_dynamic_items(ActionButton, ActionSelect, LobbyButton, RematchButton, PageButton)
         await self.tree.set_translator(CatalogueTranslator())
         await self.sync_commands()
         await self.resume_all()  # before the gateway connects: no click can race with it

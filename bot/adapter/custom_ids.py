@@ -1,13 +1,16 @@
 """The one reader and writer of our custom_ids, and the check of every value a control carries.
 
 ``br:<game>:<version>:<action>`` is a game action button, ``brs:<game>:<version>:<n>`` a select
-whose chosen value is the action, ``brl:<game>:<op>`` a lobby button. A custom_id comes from
+whose chosen value is the action, ``brl:<game>:<op>`` a lobby button, ``brr:<game>`` the Rematch
+button of a finished game and ``brp:<game>:<page>`` a page of a game's move log (Previous/Next).
+A custom_id comes from
 outside (any client can send any text), so every field is checked here, at the edge, before
 anything reaches the service or the catalogue:
 
 - ids and versions are plain ASCII decimals without leading zeros, at most 2^63 - 1 (what an
   SQLite integer holds);
-- a select number is 0-24, a lobby op one of ``LOBBY_OPS`` (the bot levels that exist);
+- a select number is 0-24, a lobby op one of ``LOBBY_OPS`` (the bot levels that exist), a log
+  page 0-9999;
 - an action code is 1-80 characters of the engines' alphabet;
 - the whole custom_id is at most 100 characters (Discord's limit).
 
@@ -26,7 +29,9 @@ from engines.bots import LEVELS
 ACTION_PREFIX = "br:"
 SELECT_PREFIX = "brs:"
 LOBBY_PREFIX = "brl:"
-PREFIXES = (ACTION_PREFIX, SELECT_PREFIX, LOBBY_PREFIX)
+REMATCH_PREFIX = "brr:"
+PAGE_PREFIX = "brp:"
+PREFIXES = (ACTION_PREFIX, SELECT_PREFIX, LOBBY_PREFIX, REMATCH_PREFIX, PAGE_PREFIX)
 
 MAX_ID = 2**63 - 1  # SQLite's largest integer
 MAX_CUSTOM_ID = 100  # Discord's limit
@@ -39,6 +44,8 @@ _CODE = r"[a-z0-9:+\-_.]{1,80}"
 _ACTION = re.compile(rf"br:(?P<gid>{_NUMBER}):(?P<ver>{_NUMBER}):(?P<act>{_CODE})", re.ASCII)
 _SELECT = re.compile(rf"brs:(?P<gid>{_NUMBER}):(?P<ver>{_NUMBER}):(?P<n>[0-9]{{1,2}})", re.ASCII)
 _LOBBY = re.compile(rf"brl:(?P<gid>{_NUMBER}):(?P<op>[a-z\-]{{1,12}})", re.ASCII)
+_REMATCH = re.compile(rf"brr:(?P<gid>{_NUMBER})", re.ASCII)
+_PAGE = re.compile(rf"brp:(?P<gid>{_NUMBER}):(?P<page>0|[1-9][0-9]{{0,3}})", re.ASCII)
 _CODE_ONLY = re.compile(_CODE, re.ASCII)
 
 
@@ -68,7 +75,18 @@ class LobbyId:
     op: str
 
 
-Control = ActionId | SelectId | LobbyId
+@dataclass(frozen=True, slots=True)
+class RematchId:
+    game_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class PageId:
+    game_id: int
+    page: int
+
+
+Control = ActionId | SelectId | LobbyId | RematchId | PageId
 
 
 def _bounded(text: str) -> int | None:
@@ -95,6 +113,12 @@ def parse(custom_id: object) -> Control | None:
         if gid is None or m["op"] not in LOBBY_OPS:
             return None
         return LobbyId(gid, m["op"])
+    if m := _REMATCH.fullmatch(custom_id):
+        gid = _bounded(m["gid"])
+        return None if gid is None else RematchId(gid)
+    if m := _PAGE.fullmatch(custom_id):
+        gid = _bounded(m["gid"])
+        return None if gid is None else PageId(gid, int(m["page"]))
     return None
 
 
@@ -135,3 +159,11 @@ def select_id(game_id: int, version: int, index: int) -> str:
 
 def lobby_id(game_id: int, op: str) -> str:
     return f"{LOBBY_PREFIX}{game_id}:{op}"
+
+
+def rematch_id(game_id: int) -> str:
+    return f"{REMATCH_PREFIX}{game_id}"
+
+
+def page_id(game_id: int, page: int) -> str:
+    return f"{PAGE_PREFIX}{game_id}:{page}"

@@ -129,6 +129,8 @@ class TurnMessage:
     png: bytes
     alt_text: str
     controls: ControlRows | None
+    #: the label of the Rematch button a finished game's final message carries ("": none)
+    rematch: str = ""
 
 
 def result_line(locale: str, snap: GameSnapshot) -> str:
@@ -149,6 +151,19 @@ def ended_text(locale: str, snap: GameSnapshot) -> str:
     names = display_names(snap)
     winners = join_list(locale, [mention(snap.seats[w].user_id, names[w]) for w in snap.winners])
     return t(locale, "error.game_ended_won", winners=winners)
+
+
+def commitment_line(locale: str, snap: GameSnapshot) -> str:
+    """The first board's promise: the SHA-256 of the secret seed (revealed when the game ends)."""
+    return t(locale, "game.fairness.commitment", commitment=snap.commitment)
+
+
+def seed_line(locale: str, snap: GameSnapshot) -> str:
+    """The seed of a game that has ended, to check against the commitment shown at its start
+    (empty while the game may still run: the seed would predict every die)."""
+    if snap.revealed_seed is None:
+        return ""
+    return t(locale, "game.fairness.seed", seed=str(snap.revealed_seed), game_id=str(snap.id))
 
 
 async def board_png(locale: str, snap: GameSnapshot, **kwargs: object) -> tuple[bytes, str]:
@@ -175,6 +190,7 @@ async def turn_message(
         )
     if snap.status == "finished":
         lines.append(result_line(locale, snap))
+        lines.append(seed_line(locale, snap))  # the seed, to check the dice against
     elif snap.to_move is not None:
         mover = snap.seats[snap.to_move]
         if mover.is_bot:  # a prompt never addresses a computer opponent
@@ -187,9 +203,14 @@ async def turn_message(
             if turn_starts and not presenter.public_every_action:
                 # the turn's steps come as private answers: say how to get them back
                 lines.append(t(locale, "game.controls_back"))
+    first = outcome.before.state is None if outcome is not None else snap.turn == 0
+    if first and snap.status == "active" and snap.commitment:
+        lines.append(commitment_line(locale, snap))  # the game's first board: the promise
     content = fit_content("\n".join(lines))
     png, alt = await board_png(locale, snap, focus_seat=focus_seat)
     controls = None
     if with_controls and snap.to_move is not None and not snap.seats[snap.to_move].is_bot:
         controls = presenter.controls(snap.state, snap.legal, locale)
-    return TurnMessage(snap.id, snap.version, content, png, alt, controls)
+    final = with_controls and snap.status == "finished"
+    rematch = t(locale, "game.rematch.button") if final else ""
+    return TurnMessage(snap.id, snap.version, content, png, alt, controls, rematch)

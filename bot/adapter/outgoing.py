@@ -6,7 +6,7 @@ import io
 
 import discord
 
-from bot.adapter.components import LobbyButton, action_view
+from bot.adapter.components import LobbyButton, RematchButton, action_view
 from bot.adapter.messages import LobbyMessage, TurnMessage
 
 #: mentions only ever ping users, never roles or everyone
@@ -21,6 +21,10 @@ def board_file(message: TurnMessage) -> discord.File:
 
 def board_view(message: TurnMessage) -> discord.ui.View | None:
     """The message's controls as a persistent view (None when there is nothing to press)."""
+    if message.rematch:  # a finished game's final message
+        view = discord.ui.View(timeout=None)
+        view.add_item(RematchButton.make(message.game_id, message.rematch))
+        return view
     if message.controls is None:
         return None
     return action_view(message.game_id, message.version, message.controls)

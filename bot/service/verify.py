@@ -57,7 +57,7 @@ def positions(data: object) -> Iterator[tuple[Any, Any]]:
     game_id = _field(data, "game_id", int)
     seed = _field(data, "seed", int)
     if not fairness.matches(game, game_id, seed, data.get("commitment")):
-        raise Refused("cli.verify.commitment", game_id=game_id)
+        raise Refused("cli.verify.commitment", game_id=str(game_id))
     seats = _field(data, "seats", list)
     options = _field(data, "options", dict)
     moves = _field(data, "moves", list)
@@ -109,5 +109,11 @@ def verify(data: object) -> Verdict:
     return Verdict(
         True,
         "cli.verify.ok",
-        {"game_id": data["game_id"], "count": len(moves), "chance": drawn, "seed": data["seed"]},
+        # the id and the seed as written (no thousands separators): they are to be compared
+        {
+            "game_id": str(data["game_id"]),
+            "count": len(moves),
+            "chance": drawn,
+            "seed": str(data["seed"]),
+        },
     )
