@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from bot.adapter.rendering import draw_png
 from bot.present import get_presenter
 from bot.present.base import ControlRows, final_scores
+from bot.service import fairness
 from bot.service.bots import has_bots
 from bot.service.models import GameSnapshot, Outcome
 from engines.bots import LEVELS
@@ -163,7 +164,9 @@ def seed_line(locale: str, snap: GameSnapshot) -> str:
     (empty while the game may still run: the seed would predict every die)."""
     if snap.revealed_seed is None:
         return ""
-    return t(locale, "game.fairness.seed", seed=str(snap.revealed_seed), game_id=str(snap.id))
+    seed = snap.revealed_seed
+    text = fairness.committed_text(snap.game, snap.id, seed)  # what the commitment hashed
+    return t(locale, "game.fairness.seed", seed=str(seed), text=text)
 
 
 async def board_png(locale: str, snap: GameSnapshot, **kwargs: object) -> tuple[bytes, str]:

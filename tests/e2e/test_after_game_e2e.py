@@ -270,3 +270,94 @@ async def test_after_the_last_move(fake_discord, bot_process, tmp_path: Path, ga
     assert t("en", "game.rematch.button") in json.dumps(final.components)
     fake_discord.assert_no_unknown_routes()
     bot.assert_no_traceback()
+
+
+def version_of(db_path: Path, game_id: int) -> tuple[str, int]:
+    conn = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
+    try:
+        return conn.execute(
+            "SELECT status, version FROM games WHERE id = ?", (game_id,)
+        ).fetchone()
+    finally:
+        conn.close()
+
+
+async def board_of(driver: FakeDiscordDriver, game_id: int, version: int) -> StoredMessage:
+    """The message whose controls act on ``version`` of the game (waits for it)."""
+    prefixes = (f"br:{game_id}:{version}:", f"brs:{game_id}:{version}:")
+    for _ in range(400):
+        for message in list(driver.fake.messages.values()):
+            if not message.deleted and any(c.startswith(prefixes) for c in message.custom_ids):
+                return message
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"no board for version {version}")
+
+
+async def test_a_rematch_keeps_the_computer_opponent_and_an_abandoned_game_reveals_its_seed(
+    fake_discord, bot_process, tmp_path: Path
+) -> None:
+    bot = await bot_process(BOARDROOM_BOT_PAUSE="0")
+    table = await seat_users(fake_discord, bot.guild, "Alice")
+    (alice,) = table.users
+    rec = await fake_discord.slash(alice, table.channel, "play", {}, subcommand="cantstop")
+    await rec.wait_response()
+    gid = lobby_id(rec.original)
+    added = await fake_discord.click(alice, rec.original, f"brl:{gid}:bot-hard")
+    await added.wait_response()
+    lobby = fake_discord.message(rec.original.id)
+    start = await fake_discord.click(alice, lobby, f"brl:{gid}:start")
+    await start.wait_response()
+    await start.wait_followups(1, timeout=10)
+    rnd = random.Random(3)
+    for _ in range(MAX_ACTIONS):
+        status, version = version_of(bot.db_path, gid)
+        if status == "finished":
+            break
+        state, seats = stored(bot.db_path, "cantstop")
+        mover = get_engine("cantstop").to_move(state)
+        if mover in (CHANCE, TERMINAL) or seats[mover] != alice.id:
+            await asyncio.sleep(0.05)  # the computer opponent plays
+            continue
+        message = await board_of(fake_discord, gid, version)
+        code = choose("cantstop", list(offered(message)), rnd)
+        step = await press(fake_discord, alice, message, code, "en")
+        await step.wait_response()
+        assert not step.rejections and not step.ephemeral, step.content
+    else:
+        raise AssertionError("the game did not end")
+    final = await fake_discord.wait_for_channel_message(
+        table.channel, lambda m: "brr:" in " ".join(m.custom_ids), after=0, timeout=20
+    )
+    old_seats = seat_order(bot.db_path, gid)
+    assert old_seats[0] == (alice.id, "Alice", None) and old_seats[1][2] == "hard"
+    opened = await fake_discord.click(alice, final, f"brr:{gid}")
+    await opened.wait_response()
+    assert opened.original is not None and not opened.ephemeral, opened.data
+    new_id = lobby_id(opened.original)
+    assert seat_order(bot.db_path, new_id) == [old_seats[1], old_seats[0]]  # the bot starts
+    assert old_seats[1][1] in opened.original.content
+
+    # the rematch starts, the bot moves first; Alice abandons it: the seed is revealed, no
+    # Rematch button (abandoning is a decision to stop), and the game can be exported
+    begin = await fake_discord.click(alice, opened.original, f"brl:{new_id}:start")
+    await begin.wait_response()
+    await begin.wait_followups(1, timeout=10)
+    (seed,) = running_seeds(bot.db_path)
+    assert_secret(fake_discord, bot, [seed])
+    quit_ = await fake_discord.slash(alice, table.channel, "game", {}, subcommand="abandon")
+    await quit_.wait_response()
+    said = quit_.content or ""
+    assert "abandoned by" in said and f"`{seed}`" in said and not quit_.components
+    assert fairness.committed_text("cantstop", new_id, seed) in said
+    export = await fake_discord.slash(alice, table.channel, "game", {}, subcommand="export")
+    await export.wait_response()
+    (attachment,) = export.original.attachments if export.original else export.attachments
+    data = json.loads(attachment.data)
+    assert data["status"] == "abandoned" and data["game_id"] == new_id
+    assert [s["bot_level"] for s in data["seats"]] == ["hard", None]
+    path = tmp_path / "abandoned.json"
+    path.write_bytes(attachment.data)
+    checked = boardroom("verify", str(path), cwd=tmp_path)
+    assert checked.returncode == 0, checked
+    fake_discord.assert_no_unknown_routes()
+    bot.assert_no_traceback()
