@@ -58,13 +58,11 @@ async def on_rematch(interaction: discord.Interaction, game_id: int) -> None:
             return
         locale = await channel_locale(interaction)
         message = messages.lobby_message(locale, snap)
-        first = snap.seats[0]
         intro = t(
             locale,
             "game.rematch.opened",
             user=interaction.user.mention,
             game=game_title(locale, snap.game),
-            first=messages.mention(first.user_id, first.name),
         )
         content = messages.fit_content(intro + "\n" + message.content)
         view = lobby_view(message)

@@ -1,10 +1,12 @@
 """Rematch: a finished game's players, seats rotated by one, in a new lobby of the same channel.
 
 The new lobby has the same game, options and capacity, and the same seats (computer opponents
-with their levels and names), the old second seat first and the old first seat last, so someone
-else begins. Whoever pressed Rematch hosts it (they must have played); the host starts it as
-usual and anyone else may leave. It is opened in one write transaction, which also checks that
-the game has no rematch yet and that the channel is free, so a double click opens one lobby.
+with their levels and names), the old second seat first and the old first seat last: where the
+seat order decides who begins (Can't Stop), someone else does; games that draw their first player
+(Harmonies, Kokeshi) draw again. Whoever pressed Rematch hosts it (they must have played); the
+host starts it as usual and anyone else may leave. It is opened in one write transaction, which
+also checks that the game has no rematch yet and that the channel is free, so a double click
+opens one lobby.
 """
 
 from __future__ import annotations
