@@ -191,9 +191,13 @@ async def turn_message(
         lines += presenter.events(
             outcome.before.state, outcome.moves, snap.state, display_names(snap), locale
         )
+    # the fairness lines come before the result or the prompt, which stay the message's last words
+    first = outcome.before.state is None if outcome is not None else snap.turn == 0
+    if first and snap.status == "active" and snap.commitment:
+        lines.append(commitment_line(locale, snap))  # the game's first board: the promise
     if snap.status == "finished":
-        lines.append(result_line(locale, snap))
         lines.append(seed_line(locale, snap))  # the seed, to check the dice against
+        lines.append(result_line(locale, snap))
     elif snap.to_move is not None:
         mover = snap.seats[snap.to_move]
         if mover.is_bot:  # a prompt never addresses a computer opponent
@@ -206,9 +210,6 @@ async def turn_message(
             if turn_starts and not presenter.public_every_action:
                 # the turn's steps come as private answers: say how to get them back
                 lines.append(t(locale, "game.controls_back"))
-    first = outcome.before.state is None if outcome is not None else snap.turn == 0
-    if first and snap.status == "active" and snap.commitment:
-        lines.append(commitment_line(locale, snap))  # the game's first board: the promise
     content = fit_content("\n".join(lines))
     png, alt = await board_png(locale, snap, focus_seat=focus_seat)
     controls = None

@@ -258,7 +258,7 @@ async def test_after_the_last_move(fake_discord, bot_process, tmp_path: Path, ga
     await start.wait_response()
     (rematch_first,) = await start.wait_followups(1, timeout=10)
     if game == "cantstop":  # the seat order decides who begins (the others draw for it)
-        assert rematch_first.content.splitlines()[0].startswith(f"<@{bob.id}>")
+        assert rematch_first.content.splitlines()[-1].startswith(f"<@{bob.id}>")
     early = await fake_discord.slash(alice, table.channel, "game", {}, subcommand="export")
     await early.wait_response()
     assert early.ephemeral and "has not ended yet" in (early.content or "")
