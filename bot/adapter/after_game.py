@@ -25,7 +25,7 @@ async def on_control(interaction: discord.Interaction, control: Control | None) 
     if isinstance(control, RematchId) and kind == BUTTON:
         await on_rematch(interaction, control.game_id)
     elif isinstance(control, PageId) and kind == BUTTON:
-        await history_command.on_page(interaction, control.game_id, control.page)
+        await history_command.on_page(interaction, control.game_id, control.end)
     else:
         await handlers.on_control(interaction, control)
 

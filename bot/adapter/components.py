@@ -187,11 +187,11 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=PAGE_TEMPLA
         super().__init__(item, row=row)
 
     @classmethod
-    def make(cls, game_id: int, page: int, label: str, disabled: bool = False) -> PageButton:
+    def make(cls, game_id: int, end: int, label: str, disabled: bool = False) -> PageButton:
         button: discord.ui.Button[Any] = discord.ui.Button(
             label=label[:80],
             style=discord.ButtonStyle.secondary,
-            custom_id=custom_ids.page_id(game_id, page),
+            custom_id=custom_ids.page_id(game_id, end),
             disabled=disabled,
         )
         return cls(button)

@@ -2,15 +2,15 @@
 
 ``br:<game>:<version>:<action>`` is a game action button, ``brs:<game>:<version>:<n>`` a select
 whose chosen value is the action, ``brl:<game>:<op>`` a lobby button, ``brr:<game>`` the Rematch
-button of a finished game and ``brp:<game>:<page>`` a page of a game's move log (Previous/Next).
-A custom_id comes from
-outside (any client can send any text), so every field is checked here, at the edge, before
-anything reaches the service or the catalogue:
+button of a finished game and ``brp:<game>:<end>`` the page of a game's move log that ends
+before move ``end`` (Previous/Next). A custom_id comes from outside (any client can send any
+text), so every field is checked here, at the edge, before anything reaches the service or the
+catalogue:
 
 - ids and versions are plain ASCII decimals without leading zeros, at most 2^63 - 1 (what an
   SQLite integer holds);
 - a select number is 0-24, a lobby op one of ``LOBBY_OPS`` (the bot levels that exist), a log
-  page 0-9999;
+  page's end 0-999999;
 - an action code is 1-80 characters of the engines' alphabet;
 - the whole custom_id is at most 100 characters (Discord's limit).
 
@@ -45,7 +45,7 @@ _ACTION = re.compile(rf"br:(?P<gid>{_NUMBER}):(?P<ver>{_NUMBER}):(?P<act>{_CODE}
 _SELECT = re.compile(rf"brs:(?P<gid>{_NUMBER}):(?P<ver>{_NUMBER}):(?P<n>[0-9]{{1,2}})", re.ASCII)
 _LOBBY = re.compile(rf"brl:(?P<gid>{_NUMBER}):(?P<op>[a-z\-]{{1,12}})", re.ASCII)
 _REMATCH = re.compile(rf"brr:(?P<gid>{_NUMBER})", re.ASCII)
-_PAGE = re.compile(rf"brp:(?P<gid>{_NUMBER}):(?P<page>0|[1-9][0-9]{{0,3}})", re.ASCII)
+_PAGE = re.compile(rf"brp:(?P<gid>{_NUMBER}):(?P<end>0|[1-9][0-9]{{0,5}})", re.ASCII)
 _CODE_ONLY = re.compile(_CODE, re.ASCII)
 
 
@@ -83,7 +83,7 @@ class RematchId:
 @dataclass(frozen=True, slots=True)
 class PageId:
     game_id: int
-    page: int
+    end: int  # the page shows the moves before this one
 
 
 Control = ActionId | SelectId | LobbyId | RematchId | PageId
@@ -118,7 +118,7 @@ def parse(custom_id: object) -> Control | None:
         return None if gid is None else RematchId(gid)
     if m := _PAGE.fullmatch(custom_id):
         gid = _bounded(m["gid"])
-        return None if gid is None else PageId(gid, int(m["page"]))
+        return None if gid is None else PageId(gid, int(m["end"]))
     return None
 
 
@@ -165,5 +165,5 @@ def rematch_id(game_id: int) -> str:
     return f"{REMATCH_PREFIX}{game_id}"
 
 
-def page_id(game_id: int, page: int) -> str:
-    return f"{PAGE_PREFIX}{game_id}:{page}"
+def page_id(game_id: int, end: int) -> str:
+    return f"{PAGE_PREFIX}{game_id}:{end}"

@@ -32,7 +32,9 @@ from i18n import game_title, join_list, t
 
 #: a log page holds at most this many moves, and this many characters of them
 PAGE_MOVES = 15
-PAGE_CHARS = 1700
+PAGE_CHARS = 1600
+#: a log line is cut after this many characters (the narration's lines are far shorter)
+LINE_CHARS = 300
 #: Discord's largest integer option (what a game id option may hold)
 MAX_OPTION = min(MAX_ID, 2**53 - 1)
 
@@ -70,66 +72,80 @@ async def chosen_game(
 # ------------------------------------------------------------------------------------- the log
 
 
-async def log_pages(service: GameService, snap: GameSnapshot, locale: str) -> list[list[str]]:
-    """The move log in words (the presenter's narration), cut into pages: the same pages for
-    the same log and language, so a page number on a button keeps meaning the same moves."""
+async def log_lines(service: GameService, snap: GameSnapshot, locale: str) -> list[str]:
+    """The move log in words (the presenter's narration), one line a move."""
     presenter = get_presenter(snap.game)
     names = messages.display_names(snap)
-    pages: list[list[str]] = [[]]
-    size = 0
+    lines = []
     for m in await service.history(snap.id):
         who = names[m.seat] if m.seat is not None else t(locale, "game.log.chance")
-        line = t(
-            locale,
-            "game.log.line",
-            seq=m.seq + 1,
-            who=who,
-            move=presenter.describe_move(None, m, locale),
-        )[:PAGE_CHARS]
-        if pages[-1] and (len(pages[-1]) >= PAGE_MOVES or size + len(line) + 1 > PAGE_CHARS):
-            pages.append([])
-            size = 0
-        pages[-1].append(line)
-        size += len(line) + 1
-    return pages
+        move = presenter.describe_move(None, m, locale)
+        lines.append(t(locale, "game.log.line", seq=m.seq + 1, who=who, move=move)[:LINE_CHARS])
+    return lines
 
 
-def log_content(
-    locale: str, snap: GameSnapshot, pages: list[list[str]], page: int, ended: bool
-) -> str:
+def page_start(lines: list[str], end: int) -> int:
+    """Where the page that ends before move ``end`` begins: as many moves before it as fit
+    (at most ``PAGE_MOVES``, ``PAGE_CHARS``), at least one. The moves of a game only grow, so a
+    page named by its end always shows the same moves."""
+    start, size = end, 0
+    while start > 0 and end - start < PAGE_MOVES:
+        size += len(lines[start - 1]) + 1
+        if size > PAGE_CHARS and start < end:
+            break
+        start -= 1
+    return start
+
+
+def next_end(lines: list[str], end: int) -> int:
+    """The end of the page after the one ending at ``end``: the moves that follow, as many as
+    fit."""
+    stop, size = end, 0
+    while stop < len(lines) and stop - end < PAGE_MOVES:
+        size += len(lines[stop]) + 1
+        if size > PAGE_CHARS and stop > end:
+            break
+        stop += 1
+    return stop
+
+
+def log_content(locale: str, snap: GameSnapshot, lines: list[str], end: int, ended: bool) -> str:
     game = game_title(locale, snap.game)
-    if len(pages) == 1:
+    start = page_start(lines, end)
+    if start == 0 and end == len(lines):  # the whole log on one page
         title = t(locale, "game.log.title", game=game)
     else:
-        number = str(snap.id)
         title = t(
-            locale, "game.log.page_title", game=game, id=number, page=page + 1, pages=len(pages)
+            locale,
+            "game.log.page_title",
+            game=game,
+            id=str(snap.id),
+            first=start + 1,
+            last=end,
+            total=len(lines),
         )
-    lines = [f"**{title}**"]
+    shown = [f"**{title}**"]
     if ended:
-        lines.insert(0, messages.ended_text(locale, snap))
-    earlier = sum(len(p) for p in pages[:page])
-    if earlier:  # Previous shows them
-        lines.append(t(locale, "game.log.more", count=earlier))
-    lines += pages[page] or [t(locale, "game.log.empty")]
-    return "\n".join(lines)[: messages.MAX_CONTENT]
+        shown.insert(0, messages.ended_text(locale, snap))
+    if start:  # Previous shows them
+        shown.append(t(locale, "game.log.more", count=start))
+    shown += lines[start:end] or [t(locale, "game.log.empty")]
+    return "\n".join(shown)[: messages.MAX_CONTENT]
 
 
-def page_view(locale: str, game_id: int, page: int, pages: int) -> discord.ui.View | None:
-    """Previous and Next (a button that would leave the log is greyed out and names the page
-    shown, so the two never share a custom_id); none for a one-page log."""
-    if pages <= 1:
+def page_view(locale: str, game_id: int, lines: list[str], end: int) -> discord.ui.View | None:
+    """Previous and Next, each naming the end of the page it shows (a button that would leave
+    the log is greyed out and names the page shown, so the two never share a custom_id); none
+    when the whole log fits on one page."""
+    start = page_start(lines, end)
+    if start == 0 and end == len(lines):
         return None
     view = discord.ui.View(timeout=None)
-    first, last = page == 0, page == pages - 1
-    view.add_item(
-        PageButton.make(
-            game_id, page if first else page - 1, t(locale, "game.log.previous"), first
-        )
-    )
-    view.add_item(
-        PageButton.make(game_id, page if last else page + 1, t(locale, "game.log.next"), last)
-    )
+    first, last = start == 0, end == len(lines)
+    previous = t(locale, "game.log.previous")
+    view.add_item(PageButton.make(game_id, end if first else start, previous, first))
+    following = t(locale, "game.log.next")
+    view.add_item(PageButton.make(game_id, end if last else next_end(lines, end), following, last))
     return view
 
 
@@ -138,10 +154,10 @@ async def show_log(interaction: discord.Interaction, game_id: int | None) -> Non
         service = runtime_of(interaction).service
         locale = user_locale(interaction)
         snap, ended = await chosen_game(interaction, game_id)
-        pages = await log_pages(service, snap, locale)
-        page = len(pages) - 1  # the newest moves first
-        content = log_content(locale, snap, pages, page, ended)
-        view = page_view(locale, snap.id, page, len(pages))
+        lines = await log_lines(service, snap, locale)
+        end = len(lines)  # the newest moves first
+        content = log_content(locale, snap, lines, end, ended)
+        view = page_view(locale, snap.id, lines, end)
         await interaction.response.send_message(
             content, view=view or discord.utils.MISSING, ephemeral=True
         )
@@ -149,19 +165,19 @@ async def show_log(interaction: discord.Interaction, game_id: int | None) -> Non
     await guarded(interaction, work(), reads_only=True)
 
 
-async def on_page(interaction: discord.Interaction, game_id: int, page: int) -> None:
-    """Previous/Next: the same private message shows the other page."""
+async def on_page(interaction: discord.Interaction, game_id: int, end: int) -> None:
+    """Previous/Next: the same private message shows the page that ends before move ``end``."""
 
     async def work() -> None:
         service = runtime_of(interaction).service
         locale = user_locale(interaction)
         snap = await history.game_here(service, game_id, interaction.guild_id)
-        pages = await log_pages(service, snap, locale)
-        if page >= len(pages):
+        lines = await log_lines(service, snap, locale)
+        if not 0 < end <= len(lines):
             raise NoSuchPage()
-        content = log_content(locale, snap, pages, page, snap.status in history.ENDED)
+        content = log_content(locale, snap, lines, end, snap.status in history.ENDED)
         await interaction.response.edit_message(
-            content=content, view=page_view(locale, snap.id, page, len(pages))
+            content=content, view=page_view(locale, snap.id, lines, end)
         )
 
     await guarded(interaction, work(), reads_only=True)

@@ -188,16 +188,23 @@ async def test_after_the_last_move(fake_discord, bot_process, tmp_path: Path, ga
     seq, seat, action = moves[-1]
     words = presenter.describe_move(None, LoggedMove(seq, seat, action), "en")
     assert f"{seq + 1}. " in page.content and words in page.content
-    pages = re.search(r"page (\d+) of (\d+)", page.content)
-    assert pages and pages[1] == pages[2] and int(pages[2]) > 1, page.content
+    shown = re.search(r"moves (\d+) to (\d+) of (\d+)", page.content)
+    assert shown and shown[2] == shown[3] == str(len(moves)), page.content  # the newest first
+    assert int(shown[1]) > 1 and f"and {int(shown[1]) - 1} earlier moves" in page.content
     previous = next(c for c in page.custom_ids if c.startswith("brp:"))
     back = await fake_discord.click(eve, page, previous)
     await back.wait_response()
     assert back.response_type == 7, back.data
     turned = fake_discord.message(page.id)
-    assert f"page {int(pages[2]) - 1} of {pages[2]}" in turned.content
+    before = re.search(r"moves (\d+) to (\d+) of (\d+)", turned.content)
+    assert before and int(before[2]) == int(shown[1]) - 1, turned.content
+    assert f"{before[2]}. " in turned.content and f"{shown[1]}. " not in turned.content
+    following = [c for c in turned.custom_ids if c.startswith("brp:")][1]
+    ahead = await fake_discord.click(eve, turned, following)
+    await ahead.wait_response()
+    assert f"moves {shown[1]} to {shown[2]}" in fake_discord.message(page.id).content
     # old or forged page buttons: privately refused
-    for forged, expected in ((f"brp:{game_id}:9999", "not there any more"),
+    for forged, expected in ((f"brp:{game_id}:99999", "not there any more"),
                              ("brp:987654:0", "no such game in this server")):
         rec = await fake_discord.forge_component(eve, turned, forged)
         await rec.wait_response()
