@@ -31,8 +31,8 @@ from bot.service.models import GameSnapshot
 from i18n import game_title, join_list, t
 
 #: a log page holds at most this many moves, and this many characters of them
-PAGE_MOVES = 15
-PAGE_CHARS = 1600
+PAGE_MOVES = 40
+PAGE_CHARS = 1800
 #: a log line is cut after this many characters (the narration's lines are far shorter)
 LINE_CHARS = 300
 #: Discord's largest integer option (what a game id option may hold)
