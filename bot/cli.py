@@ -25,6 +25,7 @@ from bot.service.games import GameService
 from bot.service.models import GameSnapshot, Outcome
 from bot.settings import BadSetting, MissingSetting, Settings, heartbeat_path
 from bot.storage.sqlite import SqliteStore
+from engines.base import CHANCE
 from engines.bots import LEVELS, get_bot
 from engines.registry import game_names, get_engine
 from engines.rng import Rng
@@ -460,6 +461,69 @@ def cmd_backup(args: argparse.Namespace) -> int:
     return 0
 
 
+def read_export(path: Path) -> tuple[Any, str | None]:
+    """An export file's JSON, or None and why it could not be read."""
+    import json
+
+    try:
+        return json.loads(path.read_text(encoding="utf-8")), None
+    except (OSError, UnicodeDecodeError, ValueError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        return None, t(LOCALE, "cli.verify.unreadable", path=path, reason=reason)
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    """Check an exported game: the commitment against the seed, every chance outcome against
+    what the seed gives, every move against the rules (``bot.service.verify``)."""
+    from bot.service.verify import verify
+
+    data, problem = read_export(Path(args.file))
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return 2
+    verdict = verify(data)
+    params = dict(verdict.params)
+    print(t(LOCALE, verdict.key, **params), file=sys.stdout if verdict.ok else sys.stderr)
+    return 0 if verdict.ok else 1
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """The boards of an exported game, checked as ``verify`` checks it: one PNG per turn
+    (``000.png`` after the setup, then one after each turn ended, and the last position of a
+    game abandoned mid-turn)."""
+    from bot.service.verify import Refused, positions
+
+    data, problem = read_export(Path(args.file))
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return 2
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    names = [str(s.get("name", "")) for s in data.get("seats", []) if isinstance(s, dict)]
+    written: list[Path] = []
+    shown_turn = -1
+    last: tuple[Any, Any] | None = None
+    tr = translator(LOCALE)
+    try:
+        for engine, state in positions(data):
+            last = (engine, state)
+            turn = engine.turn(state)
+            if turn > shown_turn and engine.to_move(state) != CHANCE:
+                path = out / f"{len(written):03d}.png"
+                path.write_bytes(render_png(engine.info.name, state, tr, names=names))
+                written.append(path)
+                shown_turn, last = turn, None
+    except Refused as refused:
+        print(t(LOCALE, refused.key, **refused.params), file=sys.stderr)
+        return 1
+    if last is not None and last[0].to_move(last[1]) != CHANCE:  # ended mid-turn
+        path = out / f"{len(written):03d}.png"
+        path.write_bytes(render_png(last[0].info.name, last[1], tr, names=names))
+        written.append(path)
+    print(t(LOCALE, "cli.replay.wrote", count=len(written), path=out))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="boardroom", description="Board games in Discord channels."
@@ -480,6 +544,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--rebuild", action="store_true", help="recompute every rating from the move logs"
     )
     rating.set_defaults(func=cmd_ratings)
+    verify = sub.add_parser("verify", help="check an exported game's seed and every chance step")
+    verify.add_argument("file", help="the JSON file from /game export")
+    verify.set_defaults(func=cmd_verify)
+    replay = sub.add_parser("replay", help="write the boards of an exported game, one per turn")
+    replay.add_argument("file", help="the JSON file from /game export")
+    replay.add_argument("--out", required=True, help="folder for the board PNGs")
+    replay.set_defaults(func=cmd_replay)
     for name, func, helptext in (
         ("play", cmd_play, "hot-seat game in the terminal"),
         ("demo", cmd_demo, "watch random players play a whole game"),

@@ -109,5 +109,7 @@ def setup_logging(level: str, *secrets: str, log_format: str = "text") -> None:
     root.setLevel(level)
     quiet = max(logging.getLevelName(level), logging.INFO)
     logging.getLogger("discord.gateway").setLevel(quiet)
+    # at DEBUG it prints every request body: message text, such as the seed an ended game reveals
+    logging.getLogger("discord.http").setLevel(quiet)
     for name in DRIVER_LOGGERS:
         logging.getLogger(name).setLevel(quiet)

@@ -20,7 +20,7 @@ from bot.service.games import GameService
 from bot.settings import BadSetting, Settings, read_env_file
 from bot.storage.sqlite import SqliteStore
 from tests.e2e.conftest import bot_process, fake_discord, fake_discord_options
-from tests.e2e.helpers import action_ids, open_and_start, seat_users
+from tests.e2e.helpers import action_ids, board_after_click, open_and_start, seat_users
 
 __all__ = ["bot_process", "fake_discord", "fake_discord_options"]
 
@@ -136,8 +136,7 @@ async def test_the_bot_logs_json_lines_and_its_invite_url(fake_discord, bot_proc
     roll = action_ids(first)["roll"]
     game_id = int(roll.split(":")[1])
     rec = await fake_discord.click(table.users[0], first, roll)
-    await rec.wait_response()
-    await rec.wait_followups(1, timeout=10)
+    await board_after_click(fake_discord, rec, first)
     invite = (
         f"https://discord.com/oauth2/authorize?client_id={fake_discord.application_id}"
         "&scope=bot+applications.commands&permissions=117760"

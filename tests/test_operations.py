@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sqlite3
 import threading
 import time
@@ -21,7 +22,10 @@ def test_health_says_in_one_line_whether_the_bot_is_connected(tmp_path: Path) ->
 
     beat.write_text(str(int(time.time()) - 600))
     stale = boardroom("health", cwd=tmp_path, env=env)
-    assert stale.returncode == 1 and "600 s old" in stale.stdout and stale.stdout.count("\n") == 1
+    # the command takes a moment to start on a busy machine: 600 s, or a second or two more
+    age = re.search(r"(\d+) s old", stale.stdout)
+    assert stale.returncode == 1 and age and 600 <= int(age.group(1)) <= 610, stale.stdout
+    assert stale.stdout.count("\n") == 1
 
     beat.write_text(str(int(time.time())))
     fresh = boardroom("health", cwd=tmp_path, env=env)

@@ -15,11 +15,13 @@ from discord import app_commands
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
-from bot.adapter import commands, handlers, messages, table_play
+from bot.adapter import after_game, commands, handlers, messages, table_play
 from bot.adapter.components import (
     ActionButton,
     ActionSelect,
     LobbyButton,
+    PageButton,
+    RematchButton,
     TableButton,
     is_ours,
     on_message,
@@ -104,7 +106,7 @@ class BoardroomBot(discord.Client):
             bots=bots,
             on_action=handlers.on_action,
             on_lobby=handlers.on_lobby,
-            on_control=handlers.on_control,
+            on_control=after_game.on_control,
             on_table=table_play.on_table,
             table=Table(service, now=service.turn_clock.now),
         )
@@ -118,7 +120,9 @@ class BoardroomBot(discord.Client):
             # The same setting also moves the gateway: ask the API where it is.
             _, url, _ = await self.http.get_bot_gateway()
             DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
-        self.add_dynamic_items(ActionButton, ActionSelect, LobbyButton, TableButton)
+        self.add_dynamic_items(
+            ActionButton, ActionSelect, LobbyButton, TableButton, RematchButton, PageButton
+        )
         await self.tree.set_translator(CatalogueTranslator())
         await self.sync_commands()
         await self.resume_all()  # before the gateway connects: no click can race with it

@@ -11,7 +11,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.adapter import messages, table_play
+from bot.adapter import history_command, messages, table_play
 from bot.adapter.away import build_away_command
 from bot.adapter.custom_ids import typed_action
 from bot.adapter.delivery import DISCORD_FAILURES
@@ -20,12 +20,10 @@ from bot.adapter.handlers import (
     first_response,
     guarded,
     places,
-    post_private_step,
     reply_private,
-    tell_privately,
 )
 from bot.adapter.mygames_command import build_mygames_command
-from bot.adapter.outgoing import USERS_ONLY, board_file, lobby_view
+from bot.adapter.outgoing import USERS_ONLY, lobby_view
 from bot.adapter.play_command import CLOCK, build_play_group
 from bot.adapter.replay_command import add_replay_command
 from bot.adapter.runtime import runtime_of
@@ -34,14 +32,12 @@ from bot.adapter.stats_command import build_leaderboard_command, build_stats_com
 from bot.adapter.words import channel_locale, text, user_locale
 from bot.present import get_presenter
 from bot.service.clocks import LOBBY_EXPIRY_HOURS, lobby_clock
-from bot.service.errors import BadActionText, NoActiveGame, PlayerNotInGame, UnknownGameType
+from bot.service.errors import BadActionText, NoActiveGame, UnknownGameType
 from engines.registry import game_names, get_engine
 from i18n import game_title, has, t, translator
 from render import renderer, rules_alt, rules_png
 
 log = logging.getLogger(__name__)
-
-MAX_LOG_LINES = 40
 
 
 async def open_lobby(
@@ -122,58 +118,29 @@ def build_game_group() -> app_commands.Group:
     @group.command(
         name=text("command.game.board.name"), description=text("command.game.board.description")
     )
-    @app_commands.rename(player=text("command.game.board.player.name"))
-    @app_commands.describe(player=text("command.game.board.player"))
-    async def board(interaction: discord.Interaction, player: discord.User | None = None) -> None:
-        async def work() -> None:
-            service = runtime_of(interaction).service
-            snap, ended = await _current_or_last(service, interaction.channel_id or 0)
-            locale = user_locale(interaction)
-            if snap.is_lobby:
-                title = game_title(locale, snap.game)
-                await reply_private(interaction, t(locale, "game.lobby_open", game=title))
-                return
-            focus = None if player is None else snap.seat_of(player.id)
-            if player is not None and focus is None:
-                raise PlayerNotInGame(player=player.mention)
-            seat = snap.seat_of(interaction.user.id)
-            if focus is None and seat is not None and seat == snap.to_move:
-                # the player to move asks for the board again (lost controls): a private copy
-                await interaction.response.defer(ephemeral=True, thinking=True)
-                if not await post_private_step(interaction, snap):
-                    await tell_privately(interaction, t(locale, "error.board_refused"))
-                return
-            # a look at the board, someone's own, or the last game: a private copy, no controls
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            message = await messages.turn_message(
-                locale, snap, with_controls=False, focus_seat=focus
-            )
-            content = message.content
-            if ended:
-                content = messages.fit_content(messages.ended_text(locale, snap) + "\n" + content)
-            await interaction.followup.send(
-                content,
-                file=board_file(message),
-                ephemeral=True,
-                allowed_mentions=USERS_ONLY,
-            )
-
-        await guarded(interaction, work(), reads_only=True)
+    @app_commands.rename(
+        player=text("command.game.board.player.name"), game_id=text("command.game.game_id.name")
+    )
+    @app_commands.describe(
+        player=text("command.game.board.player"), game_id=text("command.game.game_id")
+    )
+    async def board(
+        interaction: discord.Interaction,
+        player: discord.User | None = None,
+        game_id: app_commands.Range[int, 1, history_command.MAX_OPTION] | None = None,
+    ) -> None:
+        await history_command.show_board(interaction, game_id, player)
 
     @group.command(
         name=text("command.game.log.name"), description=text("command.game.log.description")
     )
-    async def game_log(interaction: discord.Interaction) -> None:
-        async def work() -> None:
-            service = runtime_of(interaction).service
-            locale = user_locale(interaction)
-            snap, ended = await _current_or_last(service, interaction.channel_id or 0)
-            said = await log_text(service, snap, locale)
-            if ended:
-                said = messages.fit_content(messages.ended_text(locale, snap) + "\n" + said)
-            await reply_private(interaction, said)
-
-        await guarded(interaction, work(), reads_only=True)
+    @app_commands.rename(game_id=text("command.game.game_id.name"))
+    @app_commands.describe(game_id=text("command.game.game_id"))
+    async def game_log(
+        interaction: discord.Interaction,
+        game_id: app_commands.Range[int, 1, history_command.MAX_OPTION] | None = None,
+    ) -> None:
+        await history_command.show_log(interaction, game_id)
 
     @group.command(
         name=text("command.game.move.name"), description=text("command.game.move.description")
@@ -242,6 +209,8 @@ def build_game_group() -> app_commands.Group:
                 game=game_title(locale, snap.game),
                 user=interaction.user.mention,
             )
+            if snap.status == "abandoned":  # the game is over: its seed can be checked now
+                said += "\n" + messages.seed_line(locale, snap)
             answered = await first_response(
                 interaction,
                 lambda: interaction.response.send_message(
@@ -267,15 +236,8 @@ def build_game_group() -> app_commands.Group:
         await guarded(interaction, work())
 
     add_replay_command(group)
+    history_command.add_commands(group)
     return group
-
-
-async def _current_or_last(service: Any, channel_id: int) -> tuple[Any, bool]:
-    """The channel's open lobby or running game, else its last game that ended (True)."""
-    try:
-        return await service.current(channel_id), False
-    except NoActiveGame:
-        return await service.last_ended(channel_id), True
 
 
 async def _strip_last_board(interaction: discord.Interaction, game_id: int) -> None:
@@ -290,36 +252,6 @@ async def _strip_last_board(interaction: discord.Interaction, game_id: int) -> N
         await channel.get_partial_message(message_id).edit(view=None)
     except DISCORD_FAILURES as exc:
         log.warning("last board kept its buttons: %r", exc, extra={"game_id": game_id})
-
-
-async def log_text(service: Any, snap: Any, locale: str) -> str:
-    """The move log as numbered lines (newest last), trimmed to fit one message."""
-    presenter = get_presenter(snap.game)
-    moves = await service.history(snap.id)
-    title = f"**{t(locale, 'game.log.title', game=game_title(locale, snap.game))}**"
-    if not moves:
-        return f"{title}\n{t(locale, 'game.log.empty')}"
-    names = messages.display_names(snap)
-    lines = []
-    for m in moves:
-        who = names[m.seat] if m.seat is not None else t(locale, "game.log.chance")
-        lines.append(
-            t(
-                locale,
-                "game.log.line",
-                seq=m.seq + 1,
-                who=who,
-                move=presenter.describe_move(None, m, locale),
-            )
-        )
-    shown = lines[-MAX_LOG_LINES:]
-    body = "\n".join(shown)
-    while len(title) + len(body) > 1800 and len(shown) > 1:
-        shown = shown[1:]
-        body = "\n".join(shown)
-    if len(shown) < len(lines):
-        body = t(locale, "game.log.more", count=len(lines) - len(shown)) + "\n" + body
-    return f"{title}\n{body}"
 
 
 def title_text(game: str) -> str | app_commands.locale_str:

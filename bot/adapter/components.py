@@ -30,8 +30,18 @@ ACTION_TEMPLATE = r"(?s)br:.*"
 SELECT_TEMPLATE = r"(?s)brs:.*"
 LOBBY_TEMPLATE = r"(?s)brl:.*"
 TABLE_TEMPLATE = r"(?s)br[vb]:.*"  # ballots of table votes, and "I'm back"
+REMATCH_TEMPLATE = r"(?s)brr:.*"
+PAGE_TEMPLATE = r"(?s)brp:.*"
 _OURS = tuple(
-    re.compile(t) for t in (ACTION_TEMPLATE, SELECT_TEMPLATE, LOBBY_TEMPLATE, TABLE_TEMPLATE)
+    re.compile(t)
+    for t in (
+        ACTION_TEMPLATE,
+        SELECT_TEMPLATE,
+        LOBBY_TEMPLATE,
+        TABLE_TEMPLATE,
+        REMATCH_TEMPLATE,
+        PAGE_TEMPLATE,
+    )
 )
 
 
@@ -147,6 +157,57 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=LOBBY_TEMP
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
     ) -> LobbyButton:
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _route(interaction, self.custom_id)
+
+
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=REMATCH_TEMPLATE):
+    """The Rematch button of a finished game's final message (``custom_ids.rematch_id``)."""
+
+    def __init__(self, item: discord.ui.Button, row: int | None = None) -> None:
+        super().__init__(item, row=row)
+
+    @classmethod
+    def make(cls, game_id: int, label: str) -> RematchButton:
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=label[:80],
+            style=discord.ButtonStyle.primary,
+            custom_id=custom_ids.rematch_id(game_id),
+        )
+        return cls(button)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> RematchButton:
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _route(interaction, self.custom_id)
+
+
+class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=PAGE_TEMPLATE):
+    """Previous/Next under a page of a game's move log (``custom_ids.page_id``)."""
+
+    def __init__(self, item: discord.ui.Button, row: int | None = None) -> None:
+        super().__init__(item, row=row)
+
+    @classmethod
+    def make(cls, game_id: int, end: int, label: str, disabled: bool = False) -> PageButton:
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=label[:80],
+            style=discord.ButtonStyle.secondary,
+            custom_id=custom_ids.page_id(game_id, end),
+            disabled=disabled,
+        )
+        return cls(button)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> PageButton:
         return cls(item)
 
     async def callback(self, interaction: discord.Interaction) -> None:

@@ -2,14 +2,16 @@
 
 ``br:<game>:<version>:<action>`` is a game action button, ``brs:<game>:<version>:<n>`` a select
 whose chosen value is the action, ``brl:<game>:<op>`` a lobby button, ``brv:<vote>:<choice>`` a
-ballot of a table vote and ``brb:<game>`` the *I'm back* button of a player whose seat a
-computer took. A custom_id comes from
-outside (any client can send any text), so every field is checked here, at the edge, before
-anything reaches the service or the catalogue:
+ballot of a table vote, ``brb:<game>`` the *I'm back* button of a player whose seat a computer
+took, ``brr:<game>`` the Rematch button of a finished game and ``brp:<game>:<end>`` the page of
+a game's move log that ends before move ``end`` (Previous/Next). A custom_id comes from outside
+(any client can send any text), so every field is checked here, at the edge, before anything
+reaches the service or the catalogue:
 
 - ids and versions are plain ASCII decimals without leading zeros, at most 2^63 - 1 (what an
   SQLite integer holds);
-- a select number is 0-24, a lobby op one of ``LOBBY_OPS`` (the bot levels that exist);
+- a select number is 0-24, a lobby op one of ``LOBBY_OPS`` (the bot levels that exist), a log
+  page's end 0-999999;
 - an action code is 1-80 characters of the engines' alphabet;
 - the whole custom_id is at most 100 characters (Discord's limit).
 
@@ -30,7 +32,17 @@ SELECT_PREFIX = "brs:"
 LOBBY_PREFIX = "brl:"
 VOTE_PREFIX = "brv:"
 BACK_PREFIX = "brb:"
-PREFIXES = (ACTION_PREFIX, SELECT_PREFIX, LOBBY_PREFIX, VOTE_PREFIX, BACK_PREFIX)
+REMATCH_PREFIX = "brr:"
+PAGE_PREFIX = "brp:"
+PREFIXES = (
+    ACTION_PREFIX,
+    SELECT_PREFIX,
+    LOBBY_PREFIX,
+    VOTE_PREFIX,
+    BACK_PREFIX,
+    REMATCH_PREFIX,
+    PAGE_PREFIX,
+)
 #: what a ballot may say (bot.service.table's choices)
 VOTE_CHOICES = ("wait", "bot_turn", "bot_seat", "end", "yes", "no")
 
@@ -47,6 +59,8 @@ _SELECT = re.compile(rf"brs:(?P<gid>{_NUMBER}):(?P<ver>{_NUMBER}):(?P<n>[0-9]{{1
 _LOBBY = re.compile(rf"brl:(?P<gid>{_NUMBER}):(?P<op>[a-z\-]{{1,12}})", re.ASCII)
 _VOTE = re.compile(rf"brv:(?P<vid>{_NUMBER}):(?P<choice>[a-z_]{{1,10}})", re.ASCII)
 _BACK = re.compile(rf"brb:(?P<gid>{_NUMBER})", re.ASCII)
+_REMATCH = re.compile(rf"brr:(?P<gid>{_NUMBER})", re.ASCII)
+_PAGE = re.compile(rf"brp:(?P<gid>{_NUMBER}):(?P<end>0|[1-9][0-9]{{0,5}})", re.ASCII)
 _CODE_ONLY = re.compile(_CODE, re.ASCII)
 
 
@@ -87,7 +101,18 @@ class BackId:
     game_id: int
 
 
-Control = ActionId | SelectId | LobbyId | VoteId | BackId
+@dataclass(frozen=True, slots=True)
+class RematchId:
+    game_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class PageId:
+    game_id: int
+    end: int  # the page shows the moves before this one
+
+
+Control = ActionId | SelectId | LobbyId | VoteId | BackId | RematchId | PageId
 
 
 def _bounded(text: str) -> int | None:
@@ -122,6 +147,12 @@ def parse(custom_id: object) -> Control | None:
     if m := _BACK.fullmatch(custom_id):
         gid = _bounded(m["gid"])
         return None if gid is None else BackId(gid)
+    if m := _REMATCH.fullmatch(custom_id):
+        gid = _bounded(m["gid"])
+        return None if gid is None else RematchId(gid)
+    if m := _PAGE.fullmatch(custom_id):
+        gid = _bounded(m["gid"])
+        return None if gid is None else PageId(gid, int(m["end"]))
     return None
 
 
@@ -170,3 +201,10 @@ def vote_id(vote: int, choice: str) -> str:
 
 def back_id(game_id: int) -> str:
     return f"{BACK_PREFIX}{game_id}"
+
+def rematch_id(game_id: int) -> str:
+    return f"{REMATCH_PREFIX}{game_id}"
+
+
+def page_id(game_id: int, end: int) -> str:
+    return f"{PAGE_PREFIX}{game_id}:{end}"

@@ -13,6 +13,7 @@ from typing import Any
 from bot.adapter.rendering import draw_png
 from bot.present import get_presenter
 from bot.present.base import STEPS_PRIVATE, ControlRows, final_scores
+from bot.service import fairness
 from bot.service.bots import has_bots
 from bot.service.models import GameSnapshot, Outcome
 from bot.service.turns import PlayedTurn, in_progress, last_ended, since_last_turn_of
@@ -174,6 +175,8 @@ class TurnMessage:
     images: tuple[BoardImage, ...]
     controls: ControlRows | None
     back_label: str | None = None
+    #: the label of the Rematch button a finished game's final message carries ("": none)
+    rematch: str = ""
 
     @property
     def png(self) -> bytes:
@@ -202,6 +205,21 @@ def ended_text(locale: str, snap: GameSnapshot) -> str:
     names = display_names(snap)
     winners = join_list(locale, [mention(snap.seats[w].user_id, names[w]) for w in snap.winners])
     return t(locale, "error.game_ended_won", winners=winners)
+
+
+def commitment_line(locale: str, snap: GameSnapshot) -> str:
+    """The first board's promise: the SHA-256 of the secret seed (revealed when the game ends)."""
+    return t(locale, "game.fairness.commitment", commitment=snap.commitment)
+
+
+def seed_line(locale: str, snap: GameSnapshot) -> str:
+    """The seed of a game that has ended, to check against the commitment shown at its start
+    (empty while the game may still run: the seed would predict every die)."""
+    if snap.revealed_seed is None:
+        return ""
+    seed = snap.revealed_seed
+    text = fairness.committed_text(snap.game, snap.id, seed)  # what the commitment hashed
+    return t(locale, "game.fairness.seed", seed=str(seed), text=text)
 
 
 async def board_png(locale: str, snap: GameSnapshot, **kwargs: object) -> tuple[bytes, str]:
@@ -258,9 +276,14 @@ def turn_lines(
         seat = outcome.before.seats[outcome.before.to_move]
         if seat.stand_in is not None and outcome.ended_turn:  # say who really played
             lines.append(t(locale, "stand_in.played", player=seat.name))
-    # the clock and stand-ins before the prompt, which stays the message's last line
+    # the fairness lines, the clock and stand-ins come before the result or the prompt, which
+    # stay the message's last words
+    first = outcome.before.state is None if outcome is not None else snap.turn == 0
+    if first and snap.status == "active" and snap.commitment:
+        lines.append(commitment_line(locale, snap))  # the game's first board: the promise
     lines += clock_lines(locale, snap, away_until)
     if snap.status == "finished":
+        lines.append(seed_line(locale, snap))  # the seed, to check the dice against
         lines.append(result_line(locale, snap))
     elif snap.to_move is not None:
         mover = snap.seats[snap.to_move]
@@ -311,4 +334,6 @@ async def turn_message(
         controls = get_presenter(snap.game).controls(snap.state, snap.legal, locale)
     stood_in = snap.status == "active" and any(s.stand_in == "seat" for s in snap.seats)
     back = t(locale, "button.back") if stood_in and with_controls else None
-    return TurnMessage(snap.id, snap.version, content, images, controls, back)
+    final = with_controls and snap.status == "finished"
+    rematch = t(locale, "game.rematch.button") if final else ""
+    return TurnMessage(snap.id, snap.version, content, images, controls, back, rematch)

@@ -6,7 +6,7 @@ import io
 
 import discord
 
-from bot.adapter.components import LobbyButton, TableButton, action_view
+from bot.adapter.components import LobbyButton, RematchButton, TableButton, action_view
 from bot.adapter.custom_ids import back_id
 from bot.adapter.messages import LobbyMessage, TurnMessage
 
@@ -34,6 +34,10 @@ def board_files(message: TurnMessage) -> list[discord.File]:
 
 def board_view(message: TurnMessage) -> discord.ui.View | None:
     """The message's controls as a persistent view (None when there is nothing to press)."""
+    if message.rematch:  # a finished game's final message
+        view = discord.ui.View(timeout=None)
+        view.add_item(RematchButton.make(message.game_id, message.rematch))
+        return view
     view = (
         action_view(message.game_id, message.version, message.controls)
         if message.controls is not None

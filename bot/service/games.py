@@ -16,7 +16,7 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from bot.service import errors, ratings
+from bot.service import errors, fairness, ratings
 from bot.service.clocks import (
     LOBBY_CLOSED_NOTICE,
     LOBBY_EXPIRY,
@@ -106,6 +106,9 @@ class GameService:
             clock_seconds=row.clock_seconds,
             deadline=row.deadline,
             clock_left=row.clock_left,
+            commitment=fairness.commitment(row.game, row.id, row.seed) if row.id else "",
+            # the seed predicts every die: it leaves the service only once the game is over
+            revealed_seed=row.seed if row.status in ("finished", "abandoned") else None,
         )
         if row.state_json is None:
             return base

@@ -58,6 +58,10 @@ class GameSnapshot:
     clock_seconds: int | None = None  # the turn clock (None: no clock)
     deadline: float | None = None  # when the turn of the seat to move runs out (unix time)
     clock_left: float | None = None  # the player to move is away: what their stopped clock had left
+    #: SHA-256 of the seed with the game's prefix (``bot.service.fairness``): safe to show
+    commitment: str = ""
+    #: the seed, only once the game has ended (finished or abandoned); None while it may run
+    revealed_seed: int | None = None
 
     def seat_of(self, user_id: int) -> int | None:
         for seat in self.seats:

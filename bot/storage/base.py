@@ -39,6 +39,7 @@ class GameRow:
     clock_seconds: int | None = None  # the turn clock (None: no clock)
     deadline: float | None = None  # when the turn of the seat to move runs out (unix time)
     clock_left: float | None = None  # seconds left on a clock stopped while its player is away
+    rematch_of: int | None = None  # the finished game this lobby replays (Rematch button)
     seats: tuple[SeatRow, ...] = ()
 
 
@@ -271,6 +272,9 @@ class Tx(Protocol):
 
     async def clear_outcomes(self) -> None:
         """Forget every outcome, result, rating and rating history (before a rebuild)."""
+
+    async def rematch_of(self, game_id: int) -> GameRow | None:
+        """The newest game opened as a rematch of ``game_id`` and not cancelled (None: none)."""
         ...
 
 
@@ -292,6 +296,13 @@ class GameStore(Protocol):
     async def last_ended_game_in_channel(self, channel_id: int) -> GameRow | None: ...
 
     async def moves(self, game_id: int) -> list[MoveRow]: ...
+
+    async def newest_finished_games(
+        self, guild_id: int, user_id: int | None = None, limit: int = 10
+    ) -> list[GameRow]:
+        """A server's newest finished games, newest first (with ``user_id``: only the games that
+        user had a seat in)."""
+        ...
 
     async def open_games(self) -> list[int]: ...
 

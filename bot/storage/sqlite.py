@@ -26,7 +26,7 @@ from bot.storage.sqlite_play import PlayReads, PlayWrites
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, game, rules_version, host_id, options_json, capacity, seed,"
     " status, version, move_count, state_json, created_at, updated_at, ended_by,"
-    " clock_seconds, deadline, clock_left"
+    " clock_seconds, deadline, clock_left, rematch_of"
 )
 _PRAGMAS = (
     "PRAGMA journal_mode=WAL",
@@ -93,8 +93,8 @@ class SqliteTx(PlayWrites):
             cursor = await self._conn.execute(
                 "INSERT INTO games (guild_id, channel_id, game, rules_version, host_id,"
                 " options_json, capacity, seed, status, version, move_count, state_json,"
-                " created_at, updated_at, clock_seconds)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " created_at, updated_at, clock_seconds, rematch_of)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     row.guild_id,
                     row.channel_id,
@@ -111,6 +111,7 @@ class SqliteTx(PlayWrites):
                     row.created_at,
                     row.updated_at,
                     row.clock_seconds,
+                    row.rematch_of,
                 ),
             )
         except sqlite3.IntegrityError as exc:
@@ -252,6 +253,13 @@ class SqliteTx(PlayWrites):
         for table in ("rating_history", "ratings", "game_results", "game_outcomes"):
             await self._conn.execute(f"DELETE FROM {table}")  # noqa: S608 (names above)
 
+    async def rematch_of(self, game_id: int) -> GameRow | None:
+        return await _game(
+            self._conn,
+            "rematch_of = ? AND status != 'cancelled' ORDER BY id DESC LIMIT 1",
+            (game_id,),
+        )
+
 
 class SqliteStore(PlayReads):
     """The game store on one SQLite file."""
@@ -329,6 +337,21 @@ class SqliteStore(PlayReads):
                 "channel_id = ? AND status IN ('finished', 'abandoned') ORDER BY id DESC LIMIT 1",
                 (channel_id,),
             )
+
+    async def newest_finished_games(
+        self, guild_id: int, user_id: int | None = None, limit: int = 10
+    ) -> list[GameRow]:
+        """A server's newest finished games, newest first (``games_finished_by_guild``; with
+        ``user_id``, only the games with a seat of that user, through ``seats_by_user``)."""
+        async with self._reading() as conn:
+            async with conn.execute(
+                f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ? AND status = 'finished'"  # noqa: S608
+                " AND (? IS NULL OR id IN (SELECT game_id FROM seats WHERE user_id = ?))"
+                " ORDER BY id DESC LIMIT ?",
+                (guild_id, user_id, user_id, limit),
+            ) as cursor:
+                rows = await cursor.fetchall()
+            return [replace(GameRow(*row), seats=await _seats(conn, row[0])) for row in rows]
 
     async def open_games(self) -> list[int]:
         async with (

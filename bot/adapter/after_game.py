@@ -1,0 +1,88 @@
+"""The controls of an ended game: Rematch on the final message, and the log's page buttons.
+
+``on_control`` is the runtime's route for every control of ours: these two kinds are handled
+here, every other one by ``handlers.on_control``.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.adapter import handlers, history_command, messages
+from bot.adapter.custom_ids import Control, PageId, RematchId
+from bot.adapter.handlers import first_response, guarded, places, reply_private
+from bot.adapter.outgoing import USERS_ONLY, lobby_view
+from bot.adapter.runtime import runtime_of
+from bot.adapter.words import channel_locale, user_locale
+from bot.service import rematch
+from i18n import game_title, t
+
+BUTTON = discord.ComponentType.button.value
+
+
+async def on_control(interaction: discord.Interaction, control: Control | None) -> None:
+    kind = (interaction.data or {}).get("component_type")
+    if isinstance(control, RematchId) and kind == BUTTON:
+        await on_rematch(interaction, control.game_id)
+    elif isinstance(control, PageId) and kind == BUTTON:
+        await history_command.on_page(interaction, control.game_id, control.end)
+    else:
+        await handlers.on_control(interaction, control)
+
+
+def exists_text(locale: str, exists: rematch.RematchExists) -> str:
+    params = exists.params
+    if not params.get("message_id"):
+        return t(locale, "error.rematch_exists")
+    url = history_command.link(params.get("guild_id"), params["channel_id"], params["message_id"])
+    return t(locale, "error.rematch_exists_link", link=url)
+
+
+async def on_rematch(interaction: discord.Interaction, game_id: int) -> None:
+    """A new lobby for the same seats, rotated, posted in the channel as a new message that
+    mentions every human who played; the final message keeps its button (a second press is told
+    the rematch exists, with a link)."""
+
+    async def work() -> None:
+        service = runtime_of(interaction).service
+        try:
+            snap = await rematch.rematch(
+                service,
+                game_id,
+                interaction.user.id,
+                guild_id=interaction.guild_id,
+                where=places(interaction),
+            )
+        except rematch.RematchExists as exists:  # a second press: where the rematch is
+            await reply_private(interaction, exists_text(user_locale(interaction), exists))
+            return
+        locale = await channel_locale(interaction)
+        message = messages.lobby_message(locale, snap)
+        intro = t(
+            locale,
+            "game.rematch.opened",
+            user=interaction.user.mention,
+            game=game_title(locale, snap.game),
+        )
+        content = messages.fit_content(intro + "\n" + message.content)
+        view = lobby_view(message)
+        sent: list[int | None] = []
+
+        async def respond() -> None:
+            callback = await interaction.response.send_message(
+                content, view=view, allowed_mentions=USERS_ONLY
+            )
+            sent.append(callback.message_id)
+
+        if await first_response(interaction, respond):
+            message_id = sent[0] if sent else None
+        else:  # the lobby is open: the channel gets it as a normal message
+            channel = interaction.client.get_partial_messageable(
+                snap.channel_id, guild_id=interaction.guild_id
+            )
+            posted = await channel.send(content, view=view, allowed_mentions=USERS_ONLY)
+            message_id = posted.id
+        if message_id is not None:  # links to the lobby (a second press, a busy channel)
+            await service.record_post(snap.id, snap.version, snap.channel_id, message_id)
+
+    await guarded(interaction, work())
