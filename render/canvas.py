@@ -22,8 +22,11 @@ MUTED: RGB = (120, 112, 100)
 GRID: RGB = (200, 190, 172)
 WHITE: RGB = (255, 255, 255)
 
-#: player colours with a letter each, so the board reads without colour vision
-PLAYER_COLOURS: tuple[RGB, ...] = ((200, 60, 50), (40, 110, 200), (40, 150, 80), (220, 150, 20))
+#: player colours with a letter each, so the board reads without colour vision: vermilion, blue,
+#: yellow and plum, after Okabe and Ito's colour-blind-safe set, told apart by lightness as well as
+#: hue so they stay distinct under protanopia, deuteranopia and tritanopia
+#: (tests/render/test_colour_vision.py)
+PLAYER_COLOURS: tuple[RGB, ...] = ((200, 70, 0), (35, 112, 215), (240, 210, 60), (80, 30, 90))
 PLAYER_LETTERS = ("A", "B", "C", "D")
 
 #: PNG zlib level: on an 800x600 board 3 takes ~1.2 ms (~18 KiB), 6 takes ~2.5 ms (~14 KiB)

@@ -7,7 +7,17 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from engines.cantstop.state import COLUMNS, HEIGHTS, NO_OWNER, CantStopState
-from render.cantstop.layout import CELL, HEIGHT, LABEL_Y, TINTS, TOP_CELL, WIDTH, cell_box, centre_x
+from render.cantstop.layout import (
+    CELL,
+    HEIGHT,
+    LABEL_Y,
+    LETTER_ON_TINT,
+    TINTS,
+    TOP_CELL,
+    WIDTH,
+    cell_box,
+    centre_x,
+)
 from render.canvas import (
     BACKGROUND,
     GRID,
@@ -46,7 +56,9 @@ def draw_claims(img: Image.Image, state: CantStopState) -> None:
             d.rounded_rectangle(box, radius=6, fill=tint, outline=colour, width=2)
             if space < HEIGHTS[col]:
                 cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-                draw_text(img, (cx, cy), PLAYER_LETTERS[owner], 18, colour, True, "mm")
+                draw_text(
+                    img, (cx, cy), PLAYER_LETTERS[owner], 18, LETTER_ON_TINT[owner], True, "mm"
+                )
         cx = centre_x(col)
         paste_shape(img, "pill", (cx - 22, LABEL_Y - 19, cx + 22, LABEL_Y + 19), colour)
         draw_text(img, (cx, LABEL_Y), str(col), 24, text_on(colour), bold=True, anchor="mm")

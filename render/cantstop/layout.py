@@ -25,6 +25,8 @@ HIGHLIGHT: RGB = (255, 226, 130)
 MOVED: RGB = (235, 150, 0)
 ALERT: RGB = (190, 35, 30)
 TINTS: tuple[RGB, ...] = tuple(blend(c, WHITE, 0.7) for c in PLAYER_COLOURS)
+#: the owner's letter on a claimed column: the colour darkened until it reads on the tint
+LETTER_ON_TINT: tuple[RGB, ...] = tuple(blend(c, INK, 0.45) for c in PLAYER_COLOURS)
 
 # board geometry
 COL_PITCH, CELL_W = 70, 62
@@ -40,11 +42,12 @@ LEGEND_X, LEGEND_Y, LEGEND_W, LEGEND_ROW = 576, 66, 216, 56
 
 def _palette() -> FixedPalette:
     base = [BACKGROUND, INK, MUTED, GRID, WHITE, CELL, TOP_CELL, HIGHLIGHT, MOVED, ALERT]
-    base += [*PLAYER_COLOURS, *TINTS]
+    base += [*PLAYER_COLOURS, *TINTS, *LETTER_ON_TINT]
     ramps = [(INK, c) for c in (BACKGROUND, CELL, TOP_CELL, WHITE, HIGHLIGHT, GRID)]
     ramps += [(INK, c) for c in (*PLAYER_COLOURS, *TINTS)]
     ramps += [(WHITE, c) for c in (*PLAYER_COLOURS, ALERT)]
     ramps += [(c, tint) for c, tint in zip(PLAYER_COLOURS, TINTS, strict=True)]
+    ramps += [(c, tint) for c, tint in zip(LETTER_ON_TINT, TINTS, strict=True)]
     ramps += [(c, BACKGROUND) for c in (*PLAYER_COLOURS, ALERT, MUTED)]
     return FixedPalette(base, ramps, steps=5)
 

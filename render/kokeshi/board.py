@@ -12,10 +12,10 @@ from render.canvas import (
     INK,
     PLAYER_COLOURS,
     PLAYER_LETTERS,
-    WHITE,
     badge,
     draw_text,
     ellipsize,
+    text_on,
     text_width,
 )
 from render.kokeshi.layout import FOCUS, HEADER_Y, MIN_TEXT, TITLE, WIDTH, base, palette
@@ -62,7 +62,7 @@ def draw(
         PLAYER_COLOURS[seat],
         PLAYER_LETTERS[seat],
         MIN_TEXT,
-        WHITE,
+        text_on(PLAYER_COLOURS[seat]),
         1,
     )
     draw_workshop(img, s, seat, tr)

@@ -21,6 +21,7 @@ from render.canvas import (
     badge,
     draw_text,
     ellipsize,
+    text_on,
     text_width,
     wrap,
 )
@@ -170,7 +171,7 @@ def draw_animals(img: Image.Image, s: KokeshiState, tr: Translator) -> None:
                     ring,
                     PLAYER_LETTERS[seat],
                     MIN_TEXT,
-                    WHITE,
+                    text_on(PLAYER_COLOURS[seat]),
                     3 if seat == lead else 1,
                 )
         mid = top + (data.animal_positions - data.midline) * ANIMAL_H
@@ -198,7 +199,7 @@ def draw_scores(img: Image.Image, s: KokeshiState, tr: Translator) -> None:
             PLAYER_COLOURS[seat],
             PLAYER_LETTERS[seat],
             MIN_TEXT,
-            WHITE,
+            text_on(PLAYER_COLOURS[seat]),
             1,
         )
         text = tr(
@@ -227,7 +228,7 @@ def draw_small(
         PLAYER_COLOURS[seat],
         PLAYER_LETTERS[seat],
         MIN_TEXT,
-        WHITE,
+        text_on(PLAYER_COLOURS[seat]),
         1,
     )
     draw_text(img, (x + 38, y + 15), label, MIN_TEXT, INK, True, "lm")
