@@ -8,9 +8,11 @@ per-image quantising step. Everything here is a pure function of its arguments.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable
-from functools import cache, lru_cache
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from functools import cache, lru_cache, wraps
 from importlib import resources
+from typing import Any, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -86,6 +88,53 @@ def _runs(text: str, bold: bool) -> list[tuple[str, bool]]:
         else:
             runs.append((char, fallback))
     return runs
+
+
+# -- legibility records ---------------------------------------------------------------------------
+
+#: one thing drawn that carries game information: ("text" or "symbol", its height in pixels)
+Mark = tuple[str, int]
+_RECORDERS: list[list[Mark]] = []
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def note(kind: str, height: float) -> None:
+    """Record that a text (its font size) or a symbol (its height) of ``height`` px was drawn."""
+    for marks in _RECORDERS:
+        marks.append((kind, round(height)))
+
+
+@contextmanager
+def measuring() -> Iterator[list[Mark]]:
+    """Collect the sizes of every text and symbol drawn inside the block (the phone-width test
+    divides the smallest by the picture's width)."""
+    marks: list[Mark] = []
+    _RECORDERS.append(marks)
+    try:
+        yield marks
+    finally:  # by identity: two recorders holding the same marks are equal lists
+        del _RECORDERS[next(i for i, r in enumerate(_RECORDERS) if r is marks)]
+
+
+def recorded_cache(func: F) -> F:
+    """``functools.cache`` for a drawing step (a sprite, an empty board) that also replays the
+    sizes it noted when it was first drawn, so a cached sprite counts like a fresh one."""
+    store: dict[Any, tuple[Any, tuple[Mark, ...]]] = {}
+
+    @wraps(func)
+    def cached(*args: Any) -> Any:
+        hit = store.get(args)
+        if hit is None:
+            with measuring() as marks:
+                value = func(*args)
+            store[args] = (value, tuple(marks))  # the outer recorders saw the marks already
+            return value
+        for kind, height in hit[1]:
+            note(kind, height)
+        return hit[0]
+
+    cached.cache_clear = store.clear  # type: ignore[attr-defined]
+    return cached  # type: ignore[return-value]
 
 
 # -- colours -------------------------------------------------------------------------------------
@@ -242,6 +291,8 @@ def draw_text(
     and vertical ``t``/``m``/``b`` (on the capital height, so words and numbers line up).
     """
     mask, left, ink_top, width, cap_top, cap_bottom = _text_layout(text, size, bold)
+    if text.strip():
+        note("text", size)
     x, y = xy
     if anchor[0] == "m":
         x -= width / 2
@@ -308,6 +359,7 @@ def badge(
     """A filled outlined shape with a centred bold label (markers, runners, sum badges)."""
     paste_shape(image, kind, box, outline)
     paste_shape(image, kind, box, fill, inset=border)
+    note("symbol", box[3] - box[1])
     if text:
         cx = (box[0] + box[2]) / 2
         cy = (box[1] + box[3]) / 2

@@ -3,6 +3,8 @@ display, the achievement tiles left, the animal tracks, the scores and the other
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PIL import Image, ImageDraw
 
 from engines.kokeshi.data import ach_colour, ach_level, is_ach, load
@@ -39,6 +41,8 @@ from render.kokeshi.layout import (
     ROW_H,
     ROWS_Y,
     SHAPES,
+    SMALL_CELL,
+    SMALL_W,
     SPACE,
     WIDTH,
     YELLOW,
@@ -156,7 +160,7 @@ def draw_animals(img: Image.Image, s: KokeshiState, tr: Translator) -> None:
                     outline=INK,
                     width=2,
                 )
-                shape(d, SHAPES[colour], bx + 15, y0 + ANIMAL_H / 2, 8, WHITE)
+                shape(d, SHAPES[colour], bx + 16, y0 + ANIMAL_H / 2, 10, WHITE)
                 draw_text(img, (bx + 42, y0 + ANIMAL_H / 2), "★", MIN_TEXT - 2, INK, True, "mm")
             if p == 0 and lead == NONE and stack == tuple(range(s.seats)):
                 continue  # everybody still at the start: leave the row clean
@@ -182,7 +186,9 @@ def draw_animals(img: Image.Image, s: KokeshiState, tr: Translator) -> None:
         draw_text(img, (RIGHT_X, bottom + 20 + k * 30), line, MIN_TEXT, MUTED, False, "lm")
 
 
-def draw_scores(img: Image.Image, s: KokeshiState, tr: Translator) -> None:
+def draw_scores(
+    img: Image.Image, s: KokeshiState, tr: Translator, names: Sequence[str] | None = None
+) -> None:
     data = load()
     y = 690
     key = "kokeshi.scores_final" if s.phase == Phase.OVER else "kokeshi.scores"
@@ -208,18 +214,29 @@ def draw_scores(img: Image.Image, s: KokeshiState, tr: Translator) -> None:
             total=parts["total"],
             achievements=achievement_count(data, s, seat),
         )
-        draw_text(img, (RIGHT_X + 40, row), mark + text, MIN_TEXT, INK, seat == s.active, "lm")
+        bold = seat == s.active
+        name = ellipsize(mark + tr.player(seat, names), MIN_TEXT, bold, 170)
+        draw_text(img, (RIGHT_X + 40, row), name, MIN_TEXT, INK, bold, "lm")
+        text = ellipsize(text, MIN_TEXT, bold, WIDTH - RIGHT_X - 230)
+        draw_text(img, (RIGHT_X + 220, row), text, MIN_TEXT, INK, bold, "lm")
 
 
 def draw_small(
-    img: Image.Image, s: KokeshiState, seat: int, x: int, y: int, tr: Translator
+    img: Image.Image,
+    s: KokeshiState,
+    seat: int,
+    x: int,
+    y: int,
+    tr: Translator,
+    names: Sequence[str] | None = None,
+    width: int = SMALL_W,
 ) -> None:
-    """Another player's workshop: coloured cells with their shapes, kokeshi as dark frames."""
+    """Another player's workshop: their name and score, coloured cells with their shapes,
+    kokeshi as dark frames."""
     data = load()
     d = ImageDraw.Draw(img)
-    cw, rh = 30, 22
+    cw, rh = SMALL_CELL
     total = breakdown(data, s, seat)["total"]
-    label = tr("kokeshi.small_score", count=total, total=total)
     badge(
         img,
         "pill",
@@ -231,8 +248,11 @@ def draw_small(
         text_on(PLAYER_COLOURS[seat]),
         1,
     )
-    draw_text(img, (x + 38, y + 15), label, MIN_TEXT, INK, True, "lm")
-    top = y + 38
+    name = ellipsize(tr.player(seat, names), MIN_TEXT, True, width - 40)
+    draw_text(img, (x + 38, y + 15), name, MIN_TEXT, INK, True, "lm")
+    label = tr("kokeshi.small_score", count=total, total=total)
+    draw_text(img, (x + 38, y + 48), label, MIN_TEXT, INK, False, "lm")
+    top = y + 68
     yellow = set(data.yellow.values())
     for space in range(1, data.spaces + 1):
         y0 = top + (data.spaces - space) * rh
@@ -249,7 +269,7 @@ def draw_small(
                     SHAPES[colour],
                     (box[0] + box[2]) / 2,
                     (box[1] + box[3]) / 2,
-                    6,
+                    10,
                     COLOURS[colour] if is_ach(tile) else WHITE,
                 )
             else:
