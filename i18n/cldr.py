@@ -56,8 +56,8 @@ def number(identifier: str, value: int | float) -> str:
 
 @lru_cache(maxsize=4096)
 def percent(identifier: str, value: float) -> str:
-    """``value`` (0.28) as the language writes a percentage (``28%``, ``28 %``), whole
-    percents, with one decimal when rounding would show a chance that is not 0 as 0 (or 1 as 100)."""
+    """``value`` (0.28) as the language writes a percentage (``28%``, ``28 %``): whole percents,
+    one decimal when rounding would show a chance that is not 0 as 0 (or not 1 as 100)."""
     pattern = None
     if 0 < value < 0.005 or 0.995 < value < 1:  # the locale's own pattern, one decimal more
         pattern = _locale(identifier).percent_formats[None].pattern.replace("0", "0.#", 1)

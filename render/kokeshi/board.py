@@ -9,7 +9,7 @@ tracks and scores, and the other workshops with their owners' names (the ``share
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -39,9 +39,11 @@ from render.kokeshi.layout import (
     MIN_TEXT,
     NEW,
     PLAYER_BOX,
+    PLAYER_CANVAS,
     ROW_H,
     ROWS_Y,
     SHARED_BOX,
+    SHARED_CANVAS,
     SMALL_CELL,
     SMALL_W,
     TITLE,
@@ -107,38 +109,39 @@ def _number(img: Image.Image, x: int, y: int, order: list[int], lead: str = "") 
 
 
 def _canvas(s: KokeshiState, seat: int, since: KokeshiState | None, tr: Translator) -> Image.Image:
-    img = base().copy()
+    img = base(PLAYER_CANVAS).copy()
     draw_workshop(img, s, seat, tr)
     draw_highlights(img, highlights(since, s, seat))
     draw_pending(img, s, seat, tr)
     return img
 
 
-def _band(
-    text: str, size: int, height: int, seat: int | None = None, right: str = ""
-) -> Image.Image:
+#: one strip of the picture: its height, and what draws it at a given top
+Part = tuple[int, Callable[[Image.Image, int], None]]
+
+
+def _image(part: Image.Image) -> Part:
+    return part.height, lambda img, y: img.paste(part, (0, y))
+
+
+def _band(text: str, size: int, seat: int | None = None, right: str = "") -> Part:
     """A headline band: the seat's badge, ``text`` and a short ``right`` text."""
-    img = Image.new("RGB", (AREA_W, height), FOCUS)
-    x = 20
-    if seat is not None:
-        colour, letter = PLAYER_COLOURS[seat], PLAYER_LETTERS[seat]
-        box = (20, height // 2 - 17, 54, height // 2 + 17)
-        badge(img, "pill", box, colour, colour, letter, MIN_TEXT, text_on(colour), 1)
-        x = 64
-    room = AREA_W - x - 20 - (text_width(right, MIN_TEXT, True) + 20 if right else 0)
-    draw_text(img, (x, height / 2), ellipsize(text, size, True, room), size, INK, True, "lm")
-    if right:
-        draw_text(img, (AREA_W - 20, height / 2), right, MIN_TEXT, INK, True, "rm")
-    return img
 
+    def paint(img: Image.Image, top: int) -> None:
+        img.paste(FOCUS, (0, top, AREA_W, top + HEAD_H))
+        cy = top + HEAD_H / 2
+        x = 20
+        if seat is not None:
+            colour, letter = PLAYER_COLOURS[seat], PLAYER_LETTERS[seat]
+            box = (20, top + HEAD_H // 2 - 17, 54, top + HEAD_H // 2 + 17)
+            badge(img, "pill", box, colour, colour, letter, MIN_TEXT, text_on(colour), 1)
+            x = 64
+        room = AREA_W - x - 20 - (text_width(right, MIN_TEXT, True) + 20 if right else 0)
+        draw_text(img, (x, cy), ellipsize(text, size, True, room), size, INK, True, "lm")
+        if right:
+            draw_text(img, (AREA_W - 20, cy), right, MIN_TEXT, INK, True, "rm")
 
-def _stack(parts: list[Image.Image], x: int = 0) -> Image.Image:
-    img = Image.new("RGB", (AREA_W, sum(p.height for p in parts)), BACKGROUND)
-    y = 0
-    for part in parts:
-        img.paste(part, (x if part.width < AREA_W else 0, y))
-        y += part.height
-    return img
+    return HEAD_H, paint
 
 
 def player_area(
@@ -147,37 +150,38 @@ def player_area(
     seat: int,
     since: KokeshiState | None,
     names: Sequence[str] | None,
-) -> Image.Image:
+) -> list[Part]:
     """``seat``'s workshop, named, with this turn marked and the tiles they hold; on the right of
     the name, who plays next when that is someone else."""
     workshop = _canvas(s, seat, since, tr).crop(PLAYER_BOX)
     owner = tr("kokeshi.board.workshop_of", player=tr.player(seat, names))
     nxt = next_text(s, tr, names) if s.active != seat else ""
-    return _stack([_band(owner, TITLE, HEAD_H, seat, nxt), workshop])
+    return [_band(owner, TITLE, seat, nxt), _image(workshop)]
 
 
 def shared_area(
     s: KokeshiState, tr: Translator, seat: int, names: Sequence[str] | None
-) -> Image.Image:
+) -> list[Part]:
     """The headline (who does what now) and round, the display, achievements, animal tracks and
     scores, then every other workshop small with its owner's name."""
-    canvas = base().copy()
+    canvas = base(SHARED_CANVAS).copy()
     draw_display(canvas, s, tr)
     draw_achievements(canvas, s, tr)
     draw_animals(canvas, s, tr)
     draw_scores(canvas, s, tr, names)
-    shared = canvas.crop(SHARED_BOX)
     others = [o for o in range(s.seats) if o != seat]
     per_row = AREA_W // SMALL_W
-    rows = -(-len(others) // per_row)
     small_h = 68 + load().spaces * SMALL_CELL[1] + 20
-    small = Image.new("RGB", (AREA_W, rows * small_h), BACKGROUND)
-    for i, other in enumerate(others):
-        x = 20 + (i % per_row) * SMALL_W
-        draw_small(small, s, other, x, (i // per_row) * small_h, tr, names)
+
+    def small(img: Image.Image, top: int) -> None:
+        for i, other in enumerate(others):
+            x = 20 + (i % per_row) * SMALL_W
+            draw_small(img, s, other, x, top + (i // per_row) * small_h, tr, names)
+
     active = s.active if s.active >= 0 and s.phase != Phase.OVER else None
-    head = _band(status(s, tr, names), TITLE, HEAD_H, active, round_text(s, tr))
-    return _stack([head, shared, small], x=20)
+    head = _band(status(s, tr, names), TITLE, active, round_text(s, tr))
+    rows = -(-len(others) // per_row)
+    return [head, _image(canvas.crop(SHARED_BOX)), (rows * small_h, small)]
 
 
 def next_text(s: KokeshiState, tr: Translator, names: Sequence[str] | None) -> str:
@@ -198,12 +202,17 @@ def draw(
     """The board focused on ``focus_seat`` (default: the acting player) with the changes since
     ``since`` marked on it; ``area`` ``player`` or ``shared`` draws that half alone."""
     seat = focus_of(state, focus_seat)
-    parts = []
+    parts: list[Part] = []
     if area in (None, "player"):
-        parts.append(player_area(state, tr, seat, since, names))
+        parts += player_area(state, tr, seat, since, names)
     if area in (None, "shared"):
-        parts.append(shared_area(state, tr, seat, names))
-    return palette().apply(_stack(parts))
+        parts += shared_area(state, tr, seat, names)
+    img = Image.new("RGB", (AREA_W, sum(height for height, _ in parts)), BACKGROUND)
+    top = 0
+    for height, paint in parts:
+        paint(img, top)
+        top += height
+    return palette().apply(img)
 
 
 def views(state: KokeshiState, since: KokeshiState, mover: int) -> list[dict[str, Any]]:

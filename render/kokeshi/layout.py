@@ -17,13 +17,15 @@ from render.canvas import (
     recorded_cache,
 )
 
-#: the drawing canvas: every panel is drawn here at these coordinates, then the picture is cut
-#: into a portrait one (``board``): the player's area above the shared one, each ``AREA_W`` wide
-WIDTH, HEIGHT = 1400, 1000
+#: the picture is a portrait one, ``AREA_W`` wide: the player's area above the shared one. Each
+#: area's panels are drawn on a canvas of their own at these coordinates, then cut to its box
 AREA_W = 780
+WIDTH = AREA_W
 #: the player's workshop and the tiles they hold; the display, animals and scores
+PLAYER_CANVAS = (AREA_W, 748)
 PLAYER_BOX = (0, 60, AREA_W, 748)
-SHARED_BOX = (786, 56, 1400, 870)
+SHARED_CANVAS = (AREA_W, 870)
+SHARED_BOX = (0, 56, AREA_W, 870)
 #: the smallest text drawn; 25 x 400 / 780 = 12.8 px when a phone shows the picture 400 px wide
 MIN_TEXT = 25
 TITLE = 30
@@ -49,7 +51,7 @@ BOARD_X, HEADER_Y = 66, 64
 ROWS_Y = 112
 STRIP = 26  # colour strip on the left of a tile
 # right block
-RIGHT_X = SHARED_BOX[0]
+RIGHT_X = 20  # on the shared canvas
 # the other workshops, small, under the shared area
 SMALL_CELL = (36, 28)
 SMALL_W = 250
@@ -77,6 +79,6 @@ def palette() -> FixedPalette:
 
 
 @recorded_cache
-def base() -> Image.Image:
-    """The empty board, copied for every picture."""
-    return Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+def base(size: tuple[int, int]) -> Image.Image:
+    """An empty canvas of ``size``, copied for every picture."""
+    return Image.new("RGB", size, BACKGROUND)
