@@ -92,16 +92,17 @@ def _runs(text: str, bold: bool) -> list[tuple[str, bool]]:
 
 # -- legibility records ---------------------------------------------------------------------------
 
-#: one thing drawn that carries game information: ("text" or "symbol", its height in pixels)
-Mark = tuple[str, int]
+#: one thing drawn that carries game information: ("text" or "symbol", its height in pixels,
+#: the text itself or "")
+Mark = tuple[str, int, str]
 _RECORDERS: list[list[Mark]] = []
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def note(kind: str, height: float) -> None:
+def note(kind: str, height: float, text: str = "") -> None:
     """Record that a text (its font size) or a symbol (its height) of ``height`` px was drawn."""
     for marks in _RECORDERS:
-        marks.append((kind, round(height)))
+        marks.append((kind, round(height), text))
 
 
 @contextmanager
@@ -129,8 +130,8 @@ def recorded_cache(func: F) -> F:
                 value = func(*args)
             store[args] = (value, tuple(marks))  # the outer recorders saw the marks already
             return value
-        for kind, height in hit[1]:
-            note(kind, height)
+        for kind, height, text in hit[1]:
+            note(kind, height, text)
         return hit[0]
 
     cached.cache_clear = store.clear  # type: ignore[attr-defined]
@@ -292,7 +293,7 @@ def draw_text(
     """
     mask, left, ink_top, width, cap_top, cap_bottom = _text_layout(text, size, bold)
     if text.strip():
-        note("text", size)
+        note("text", size, text)
     x, y = xy
     if anchor[0] == "m":
         x -= width / 2

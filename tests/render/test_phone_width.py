@@ -68,5 +68,5 @@ def test_every_text_and_symbol_reads_at_phone_width(game: str, seats: int) -> No
 
 def test_the_rule_fails_a_picture_too_wide_for_its_text() -> None:
     """The check is not vacuous: the old 1400 px Kokeshi layout with 25 px text fails it."""
-    assert smallest([("text", 25)], 1400)[0] < MIN_PHONE_PX
-    assert smallest([("text", 25), ("symbol", 40)], 1000)[0] >= MIN_PHONE_PX
+    assert smallest([("text", 25, "Round 6")], 1400)[0] < MIN_PHONE_PX
+    assert smallest([("text", 25, "Round 6"), ("symbol", 40, "")], 1000)[0] >= MIN_PHONE_PX
