@@ -12,8 +12,8 @@ from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from render import render_png, renderer  # noqa: E402
-from tests.render.phone import PHONE_WIDTH, turn_ends  # noqa: E402
+from render import render_png, renderer
+from tests.render.phone import PHONE_WIDTH, turn_ends
 
 NAMES = ["Ann", "Bartholomew", "Chidi", "Dong-hyun"]
 OUT = Path(__file__).resolve().parent / "phone"

@@ -72,6 +72,8 @@ class BoardroomBot(discord.Client):
         delivery = BoardDelivery(service, self.post_to_channel)
         bots = BotRunner(service, settings.bot_pause, delivery, typing=self.show_typing)
         delivery.on_shown = bots.after_public_turn  # a bot plays once the board before it is up
+        bots.on_ended = self.game_ended
+        self._archiving: set[asyncio.Task[None]] = set()
         self.runtime = Runtime(
             service=service,
             servers=ServerSettings(service.store),
@@ -171,6 +173,12 @@ class BoardroomBot(discord.Client):
             allowed_mentions=USERS_ONLY,
         )
         await self.service.record_post(snap.id, snap.version, snap.channel_id, sent.id)
+
+    def game_ended(self, snap: GameSnapshot) -> None:
+        """A game's last board is public: archive its thread, if it was opened in one."""
+        task = asyncio.create_task(commands.archive_thread(self, snap.channel_id))
+        self._archiving.add(task)
+        task.add_done_callback(self._archiving.discard)
 
     async def show_typing(self, game_id: int) -> None:
         """Discord's typing indicator where the game's boards go, while a bot thinks (best

@@ -28,7 +28,13 @@ from bot.adapter.runtime import runtime_of
 from bot.adapter.settings_command import build_settings_group
 from bot.adapter.words import channel_locale, text, user_locale
 from bot.present import get_presenter
-from bot.service.errors import BadActionText, NoActiveGame, PlayerNotInGame, UnknownGameType
+from bot.service.errors import (
+    BadActionText,
+    NoActiveGame,
+    PlayerNotInGame,
+    UnknownGameType,
+    UserFacingError,
+)
 from engines.registry import game_names, get_engine
 from i18n import game_title, has, t, translator
 from render import renderer, rules_alt, rules_png
@@ -39,14 +45,21 @@ MAX_LOG_LINES = 40
 
 
 async def open_lobby(
-    interaction: discord.Interaction, game: str, players: int | None, options: dict[str, Any]
+    interaction: discord.Interaction,
+    game: str,
+    players: int | None,
+    options: dict[str, Any],
+    thread: bool = False,
 ) -> None:
     async def work() -> None:
         service = runtime_of(interaction).service
         given = {k: v for k, v in options.items() if v is not None}
+        channel_id = interaction.channel_id or 0
+        if thread:  # the game lives in a new thread: its id is the game's channel
+            channel_id = await _open_thread(interaction, game)
         snap = await service.open_lobby(
             guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id or 0,
+            channel_id=channel_id,
             host_id=interaction.user.id,
             host_name=interaction.user.display_name,
             game=game,
@@ -55,6 +68,11 @@ async def open_lobby(
         )
         message = messages.lobby_message(await channel_locale(interaction), snap)
         view = lobby_view(message)
+        if thread:
+            message_id = await _to_channel(interaction, message.content, view, channel_id)
+            if message_id is not None:
+                await service.record_post(snap.id, snap.version, snap.channel_id, message_id)
+            return
         sent: list[int | None] = []
 
         async def respond() -> None:
@@ -73,6 +91,49 @@ async def open_lobby(
     await guarded(interaction, work())
 
 
+async def _open_thread(interaction: discord.Interaction, game: str) -> int:
+    """Say in the channel that the table opens in a thread, and open that public thread from
+    the message (named after the game and its host); returns the thread's id."""
+    locale = await channel_locale(interaction)
+    title = game_title(locale, game)
+    content = t(locale, "lobby.in_thread", game=title)
+    sent: list[int | None] = []
+
+    async def respond() -> None:
+        callback = await interaction.response.send_message(content, allowed_mentions=USERS_ONLY)
+        sent.append(callback.message_id)
+
+    if await first_response(interaction, respond):
+        message_id = sent[0] if sent else await _original_id(interaction)
+    else:
+        message_id = await _to_channel(interaction, content)
+    if message_id is None:
+        raise ThreadNotOpened()
+    parent = interaction.client.get_partial_messageable(
+        interaction.channel_id or 0, guild_id=interaction.guild_id
+    )
+    name = t(locale, "lobby.thread_name", game=title, host=interaction.user.display_name)
+    started = await parent.get_partial_message(message_id).create_thread(name=name[:100])
+    return started.id
+
+
+class ThreadNotOpened(UserFacingError):
+    """The message a game thread starts from could not be posted."""
+
+    key = "error.thread_not_opened"
+
+
+async def archive_thread(client: discord.Client, channel_id: int) -> None:
+    """Archive the channel of a game that ended, when it is a thread the game was opened in
+    (best effort: a game in a plain channel, or a thread already gone, is left as it is)."""
+    try:
+        channel = client.get_channel(channel_id) or await client.fetch_channel(channel_id)
+        if isinstance(channel, discord.Thread) and not channel.archived:
+            await channel.edit(archived=True)
+    except DISCORD_FAILURES as exc:
+        log.warning("game thread not archived: %r", exc, extra={"channel_id": channel_id})
+
+
 async def _original_id(interaction: discord.Interaction) -> int | None:
     """The id of the interaction's response message, best effort (for links)."""
     try:
@@ -83,11 +144,15 @@ async def _original_id(interaction: discord.Interaction) -> int | None:
 
 
 async def _to_channel(
-    interaction: discord.Interaction, content: str, view: discord.ui.View | None = None
+    interaction: discord.Interaction,
+    content: str,
+    view: discord.ui.View | None = None,
+    channel_id: int | None = None,
 ) -> int | None:
-    """Say it as a normal channel message (the interaction could not carry it), best effort."""
+    """Say it as a normal channel message (the interaction could not carry it, or it goes to
+    ``channel_id``, a game's thread), best effort."""
     channel = interaction.client.get_partial_messageable(
-        interaction.channel_id or 0, guild_id=interaction.guild_id
+        channel_id or interaction.channel_id or 0, guild_id=interaction.guild_id
     )
     try:
         sent = await channel.send(
@@ -229,6 +294,7 @@ def build_game_group() -> app_commands.Group:
                 await _to_channel(interaction, said)
             if snap.status == "abandoned":
                 await _strip_last_board(interaction, snap.id)
+                await archive_thread(interaction.client, snap.channel_id)
 
         await guarded(interaction, work())
 
@@ -293,9 +359,7 @@ def title_text(game: str) -> str | app_commands.locale_str:
 
 
 def build_rules_command() -> app_commands.Command[Any, Any, Any]:
-    choices = [
-        app_commands.Choice(name=title_text(g), value=g) for g in game_names()
-    ]
+    choices = [app_commands.Choice(name=title_text(g), value=g) for g in game_names()]
 
     @app_commands.command(
         name=text("command.rules.name"), description=text("command.rules.description")
@@ -310,9 +374,7 @@ def build_rules_command() -> app_commands.Command[Any, Any, Any]:
                 raise UnknownGameType(game=str(game.value)[:60], games=", ".join(game_names()))
             presenter = get_presenter(game.value)
             summary = presenter.rules_summary(locale)
-            embed = discord.Embed(
-                title=game_title(locale, game.value), description=summary[:4000]
-            )
+            embed = discord.Embed(title=game_title(locale, game.value), description=summary[:4000])
             if getattr(renderer(game.value), "rules_image", None) is None:
                 await interaction.response.send_message(embed=embed, ephemeral=True)
                 return
