@@ -38,16 +38,13 @@ from render.kokeshi.layout import (
     HEADER_Y,
     MIN_TEXT,
     NEW,
-    PLAYER_BOX,
-    PLAYER_CANVAS,
+    PLAYER_H,
     ROW_H,
     ROWS_Y,
-    SHARED_BOX,
-    SHARED_CANVAS,
+    SHARED_H,
     SMALL_CELL,
     SMALL_W,
     TITLE,
-    base,
     palette,
 )
 from render.kokeshi.panels import (
@@ -61,7 +58,7 @@ from render.kokeshi.panels import (
 )
 from render.kokeshi.status import round_text, status, winners
 
-HEAD_H = 56
+HEAD_H = 60  # the headline bands (the workshop's column labels start below it)
 
 
 def focus_of(s: KokeshiState, focus_seat: int | None) -> int:
@@ -108,20 +105,8 @@ def _number(img: Image.Image, x: int, y: int, order: list[int], lead: str = "") 
     badge(img, "pill", (x, y, x + w, y + 30), NEW, INK, text, MIN_TEXT, WHITE, 2)
 
 
-def _canvas(s: KokeshiState, seat: int, since: KokeshiState | None, tr: Translator) -> Image.Image:
-    img = base(PLAYER_CANVAS).copy()
-    draw_workshop(img, s, seat, tr)
-    draw_highlights(img, highlights(since, s, seat))
-    draw_pending(img, s, seat, tr)
-    return img
-
-
 #: one strip of the picture: its height, and what draws it at a given top
 Part = tuple[int, Callable[[Image.Image, int], None]]
-
-
-def _image(part: Image.Image) -> Part:
-    return part.height, lambda img, y: img.paste(part, (0, y))
 
 
 def _band(text: str, size: int, seat: int | None = None, right: str = "") -> Part:
@@ -144,44 +129,54 @@ def _band(text: str, size: int, seat: int | None = None, right: str = "") -> Par
     return HEAD_H, paint
 
 
-def player_area(
+def draw_player_area(
+    img: Image.Image,
     s: KokeshiState,
     tr: Translator,
     seat: int,
     since: KokeshiState | None,
     names: Sequence[str] | None,
-) -> list[Part]:
-    """``seat``'s workshop, named, with this turn marked and the tiles they hold; on the right of
-    the name, who plays next when that is someone else."""
-    workshop = _canvas(s, seat, since, tr).crop(PLAYER_BOX)
+) -> None:
+    """At the top of ``img``: ``seat``'s workshop, named, with this turn marked and the tiles
+    they hold; on the right of the name, who plays next when that is someone else."""
+    draw_workshop(img, s, seat, tr)
+    draw_highlights(img, highlights(since, s, seat))
+    draw_pending(img, s, seat, tr)
     owner = tr("kokeshi.board.workshop_of", player=tr.player(seat, names))
     nxt = next_text(s, tr, names) if s.active != seat else ""
-    return [_band(owner, TITLE, seat, nxt), _image(workshop)]
+    _band(owner, TITLE, seat, nxt)[1](img, 0)
 
 
-def shared_area(
-    s: KokeshiState, tr: Translator, seat: int, names: Sequence[str] | None
-) -> list[Part]:
-    """The headline (who does what now) and round, the display, achievements, animal tracks and
-    scores, then every other workshop small with its owner's name."""
-    canvas = base(SHARED_CANVAS).copy()
-    draw_display(canvas, s, tr)
-    draw_achievements(canvas, s, tr)
-    draw_animals(canvas, s, tr)
-    draw_scores(canvas, s, tr, names)
-    others = [o for o in range(s.seats) if o != seat]
+def small_height(s: KokeshiState) -> int:
+    """The height of the other workshops under the shared area."""
+    rows = -(-(s.seats - 1) // (AREA_W // SMALL_W))
+    return rows * (68 + load().spaces * SMALL_CELL[1] + 20)
+
+
+def draw_shared_area(
+    img: Image.Image,
+    s: KokeshiState,
+    tr: Translator,
+    seat: int,
+    names: Sequence[str] | None,
+    top: int,
+) -> None:
+    """From ``top`` down: the headline (who does what now) and round, the display, achievement
+    tiles, animal tracks and scores, then every other workshop small with its owner's name."""
+    dy = top
+    draw_display(img, s, tr, dy)
+    draw_achievements(img, s, tr, dy)
+    draw_animals(img, s, tr, dy)
+    draw_scores(img, s, tr, names, dy)
+    active = s.active if s.active >= 0 and s.phase != Phase.OVER else None
+    _band(status(s, tr, names), TITLE, active, round_text(s, tr))[1](img, top)
     per_row = AREA_W // SMALL_W
     small_h = 68 + load().spaces * SMALL_CELL[1] + 20
-
-    def small(img: Image.Image, top: int) -> None:
-        for i, other in enumerate(others):
-            x = 20 + (i % per_row) * SMALL_W
-            draw_small(img, s, other, x, top + (i // per_row) * small_h, tr, names)
-
-    active = s.active if s.active >= 0 and s.phase != Phase.OVER else None
-    head = _band(status(s, tr, names), TITLE, active, round_text(s, tr))
-    rows = -(-len(others) // per_row)
-    return [head, _image(canvas.crop(SHARED_BOX)), (rows * small_h, small)]
+    others = [o for o in range(s.seats) if o != seat]
+    for i, other in enumerate(others):
+        x = 20 + (i % per_row) * SMALL_W
+        y = top + SHARED_H + (i // per_row) * small_h
+        draw_small(img, s, other, x, y, tr, names)
 
 
 def next_text(s: KokeshiState, tr: Translator, names: Sequence[str] | None) -> str:
@@ -202,16 +197,14 @@ def draw(
     """The board focused on ``focus_seat`` (default: the acting player) with the changes since
     ``since`` marked on it; ``area`` ``player`` or ``shared`` draws that half alone."""
     seat = focus_of(state, focus_seat)
-    parts: list[Part] = []
-    if area in (None, "player"):
-        parts += player_area(state, tr, seat, since, names)
-    if area in (None, "shared"):
-        parts += shared_area(state, tr, seat, names)
-    img = Image.new("RGB", (AREA_W, sum(height for height, _ in parts)), BACKGROUND)
-    top = 0
-    for height, paint in parts:
-        paint(img, top)
-        top += height
+    player = area in (None, "player")
+    shared = area in (None, "shared")
+    height = (PLAYER_H if player else 0) + (SHARED_H + small_height(state) if shared else 0)
+    img = Image.new("RGB", (AREA_W, height), BACKGROUND)
+    if player:
+        draw_player_area(img, state, tr, seat, since, names)
+    if shared:
+        draw_shared_area(img, state, tr, seat, names, PLAYER_H if player else 0)
     return palette().apply(img)
 
 

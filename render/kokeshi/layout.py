@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from PIL import Image
-
 from render.canvas import (
     BACKGROUND,
     GRID,
@@ -17,15 +15,14 @@ from render.canvas import (
     recorded_cache,
 )
 
-#: the picture is a portrait one, ``AREA_W`` wide: the player's area above the shared one. Each
-#: area's panels are drawn on a canvas of their own at these coordinates, then cut to its box
+#: the picture is a portrait one, ``AREA_W`` wide: the player's area (``PLAYER_H`` tall: a
+#: headline band, then the workshop and the tiles held) above the shared area (``SHARED_H``: a
+#: headline band, then the display, achievements, animals and scores, drawn at their coordinates
+#: shifted down to where the area starts), then the other workshops
 AREA_W = 780
 WIDTH = AREA_W
-#: the player's workshop and the tiles they hold; the display, animals and scores
-PLAYER_CANVAS = (AREA_W, 748)
-PLAYER_BOX = (0, 60, AREA_W, 748)
-SHARED_CANVAS = (AREA_W, 870)
-SHARED_BOX = (0, 56, AREA_W, 870)
+PLAYER_H = 748
+SHARED_H = 870
 #: the smallest text drawn; 25 x 400 / 780 = 12.8 px when a phone shows the picture 400 px wide
 MIN_TEXT = 25
 TITLE = 30
@@ -76,9 +73,3 @@ def palette() -> FixedPalette:
     ramps += [(NEW, g) for g in grounds]
     ramps += [(p, g) for p in PLAYER_COLOURS for g in (SPACE, BACKGROUND, INK)]
     return FixedPalette(solids, ramps, steps=3)
-
-
-@recorded_cache
-def base(size: tuple[int, int]) -> Image.Image:
-    """An empty canvas of ``size``, copied for every picture."""
-    return Image.new("RGB", size, BACKGROUND)

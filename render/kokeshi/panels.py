@@ -104,37 +104,38 @@ def draw_pending(img: Image.Image, s: KokeshiState, seat: int, tr: Translator) -
         x += 122 + text_width(where, MIN_TEXT, True) + 12
 
 
-def draw_display(img: Image.Image, s: KokeshiState, tr: Translator) -> None:
+def draw_display(img: Image.Image, s: KokeshiState, tr: Translator, dy: int = 0) -> None:
     label = tr("kokeshi.display", bag=len(s.bag))
-    draw_text(img, (RIGHT_X, 76), label, MIN_TEXT, INK, True, "lm")
+    draw_text(img, (RIGHT_X, dy + 76), label, MIN_TEXT, INK, True, "lm")
     for i, tile in enumerate(s.display):
         x = RIGHT_X + i * 150
-        draw_tile(img, (x, 94, x + 142, 156), tile, tr)
+        draw_tile(img, (x, dy + 94, x + 142, dy + 156), tile, tr)
 
 
-def draw_achievements(img: Image.Image, s: KokeshiState, tr: Translator) -> None:
+def draw_achievements(img: Image.Image, s: KokeshiState, tr: Translator, dy: int = 0) -> None:
     data = load()
-    draw_text(img, (RIGHT_X, 178), tr("kokeshi.achievements"), MIN_TEXT, INK, True, "lm")
+    draw_text(img, (RIGHT_X, dy + 178), tr("kokeshi.achievements"), MIN_TEXT, INK, True, "lm")
     left = {c: [ach_level(a) for a in s.ach_supply if ach_colour(a) == c] for c in range(5)}
     for c in range(len(data.columns)):
         x = RIGHT_X + c * 120
         levels = "".join(str(lv) for lv in left[c]) or "–"
-        colour_chip(img, (x, 196, x + 114, 240), c, "★" + levels)
+        colour_chip(img, (x, dy + 196, x + 114, dy + 240), c, "★" + levels)
 
 
-def draw_animals(img: Image.Image, s: KokeshiState, tr: Translator) -> None:
+def draw_animals(img: Image.Image, s: KokeshiState, tr: Translator, dy: int = 0) -> None:
     data = load()
     d = ImageDraw.Draw(img)
     side = tr(f"kokeshi.side.{s.side}")
-    draw_text(img, (RIGHT_X, 262), tr("kokeshi.animals", side=side), MIN_TEXT, INK, True, "lm")
+    label = tr("kokeshi.animals", side=side)
+    draw_text(img, (RIGHT_X, dy + 262), label, MIN_TEXT, INK, True, "lm")
     points = data.animal_points[s.side]
-    top = 314
+    top = dy + 314
     for a in range(len(data.animals)):
         x0 = RIGHT_X + a * ANIMAL_W
         label = f"{animal_letter(tr, a)} {animal_word(tr, a)}"
         draw_text(
             img,
-            (x0 + 6, 296),
+            (x0 + 6, dy + 296),
             ellipsize(label, MIN_TEXT, True, ANIMAL_W - 10),
             MIN_TEXT,
             INK,
@@ -187,10 +188,14 @@ def draw_animals(img: Image.Image, s: KokeshiState, tr: Translator) -> None:
 
 
 def draw_scores(
-    img: Image.Image, s: KokeshiState, tr: Translator, names: Sequence[str] | None = None
+    img: Image.Image,
+    s: KokeshiState,
+    tr: Translator,
+    names: Sequence[str] | None = None,
+    dy: int = 0,
 ) -> None:
     data = load()
-    y = 690
+    y = dy + 690
     key = "kokeshi.scores_final" if s.phase == Phase.OVER else "kokeshi.scores"
     draw_text(img, (RIGHT_X, y), tr(key), MIN_TEXT, INK, True, "lm")
     for seat in range(s.seats):
