@@ -22,6 +22,7 @@ from bot.adapter.handlers import reply_error
 from bot.adapter.outgoing import USERS_ONLY, board_file, board_view
 from bot.adapter.rendering import start_processes, stop_processes
 from bot.adapter.runtime import BotRunner, InteractionGate, Runtime
+from bot.adapter.threads import archive_thread
 from bot.adapter.words import CatalogueTranslator
 from bot.games import load_games
 from bot.service.bots import bot_to_move
@@ -176,7 +177,7 @@ class BoardroomBot(discord.Client):
 
     def game_ended(self, snap: GameSnapshot) -> None:
         """A game's last board is public: archive its thread, if it was opened in one."""
-        task = asyncio.create_task(commands.archive_thread(self, snap.channel_id))
+        task = asyncio.create_task(archive_thread(self, snap.channel_id))
         self._archiving.add(task)
         task.add_done_callback(self._archiving.discard)
 

@@ -26,6 +26,7 @@ from bot.adapter.outgoing import USERS_ONLY, board_file, lobby_view
 from bot.adapter.play_command import build_play_group
 from bot.adapter.runtime import runtime_of
 from bot.adapter.settings_command import build_settings_group
+from bot.adapter.threads import archive_thread
 from bot.adapter.words import channel_locale, text, user_locale
 from bot.present import get_presenter
 from bot.service.errors import (
@@ -121,17 +122,6 @@ class ThreadNotOpened(UserFacingError):
     """The message a game thread starts from could not be posted."""
 
     key = "error.thread_not_opened"
-
-
-async def archive_thread(client: discord.Client, channel_id: int) -> None:
-    """Archive the channel of a game that ended, when it is a thread the game was opened in
-    (best effort: a game in a plain channel, or a thread already gone, is left as it is)."""
-    try:
-        channel = client.get_channel(channel_id) or await client.fetch_channel(channel_id)
-        if isinstance(channel, discord.Thread) and not channel.archived:
-            await channel.edit(archived=True)
-    except DISCORD_FAILURES as exc:
-        log.warning("game thread not archived: %r", exc, extra={"channel_id": channel_id})
 
 
 async def _original_id(interaction: discord.Interaction) -> int | None:

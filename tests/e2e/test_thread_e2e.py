@@ -1,7 +1,8 @@
 """A game in its own thread: ``/play <game> thread: on`` says in the channel that the table opens
 in a thread, opens a public thread named after the game from that message, and the lobby, every
 turn and the result go there (the thread is the game's channel); the thread is archived when the
-game ends, won or abandoned, and the channel hosts another game meanwhile."""
+game ends (won, abandoned, or cancelled as a lobby), and the channel hosts another game
+meanwhile."""
 
 from __future__ import annotations
 
@@ -112,5 +113,12 @@ async def test_an_abandoned_thread_game_is_archived_and_inputs_count_only_there(
     await abandon.wait_response()
     assert not abandon.ephemeral and "abandon" in abandon.content.lower()
     await until(lambda: thread.archived, what="the thread archived")
+
+    # a table cancelled before it starts leaves no open thread behind either
+    second, lobby = await open_in_thread(fake_discord, table.channel, bob, "kokeshi")
+    assert second.id != thread.id and not second.archived
+    cancel = await fake_discord.click(bob, lobby, f"brl:{lobby_id(lobby)}:cancel")
+    await cancel.wait_response()
+    await until(lambda: second.archived, what="the cancelled table's thread archived")
     fake_discord.assert_no_unknown_routes()
     bot.assert_no_traceback()
