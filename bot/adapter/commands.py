@@ -349,7 +349,9 @@ def title_text(game: str) -> str | app_commands.locale_str:
 
 
 def build_rules_command() -> app_commands.Command[Any, Any, Any]:
-    choices = [app_commands.Choice(name=title_text(g), value=g) for g in game_names()]
+    choices = [
+        app_commands.Choice(name=title_text(g), value=g) for g in game_names()
+    ]
 
     @app_commands.command(
         name=text("command.rules.name"), description=text("command.rules.description")
@@ -364,7 +366,9 @@ def build_rules_command() -> app_commands.Command[Any, Any, Any]:
                 raise UnknownGameType(game=str(game.value)[:60], games=", ".join(game_names()))
             presenter = get_presenter(game.value)
             summary = presenter.rules_summary(locale)
-            embed = discord.Embed(title=game_title(locale, game.value), description=summary[:4000])
+            embed = discord.Embed(
+                title=game_title(locale, game.value), description=summary[:4000]
+            )
             if getattr(renderer(game.value), "rules_image", None) is None:
                 await interaction.response.send_message(embed=embed, ephemeral=True)
                 return

@@ -87,6 +87,7 @@ class Presenter(Protocol):
         ...
 
 
+
 def chunk_buttons(buttons: Sequence[Button]) -> tuple[tuple[Control, ...], ...]:
     """Lay buttons out in rows of five (Discord's limit)."""
     return tuple(
@@ -108,8 +109,10 @@ def chunk_options(options: Sequence[SelectOption]) -> list[tuple[SelectOption, .
     ]
 
 
-def final_scores(locale: str | None, game: str, names: Sequence[str], scores: Sequence[int]) -> str:
-    """ "Ann 3 claimed columns, Bo 1 claimed column": a game may name its score's unit in
+def final_scores(
+    locale: str | None, game: str, names: Sequence[str], scores: Sequence[int]
+) -> str:
+    """"Ann 3 claimed columns, Bo 1 claimed column": a game may name its score's unit in
     ``<game>.result.score_item`` (a plural key); otherwise the plain ``game.result.score_item``."""
     own = f"{game}.result.score_item"
     item = own if has(own) else "game.result.score_item"

@@ -35,7 +35,9 @@ def dice_text(dice: Sequence[int]) -> str:
     return " · ".join(map(str, dice))
 
 
-def _claims(tr: Translator, before: CantStopState, after: CantStopState, player: str) -> list[str]:
+def _claims(
+    tr: Translator, before: CantStopState, after: CantStopState, player: str
+) -> list[str]:
     """The line announcing the columns ``after`` claims that ``before`` did not, if any."""
     new = [c for c in COLUMNS if after.owner(c) != before.owner(c)]
     if not new:

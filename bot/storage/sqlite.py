@@ -144,6 +144,7 @@ class SqliteTx:
             (game_id, version, channel_id, message_id, int(public)),
         )
 
+
     async def set_server_locale(self, guild_id: int, locale: str | None, updated_at: str) -> None:
         await self._conn.execute(
             "INSERT INTO server_settings (guild_id, locale, updated_at) VALUES (?, ?, ?)"

@@ -48,21 +48,13 @@ async def test_every_command_option_and_choice_carries_the_three_languages() -> 
         names = command["name_localizations"]
         assert set(names) == set(LANGUAGES), name
         assert all(valid_chat_input_name(v) for v in names.values())
-    assert by_name["rules"]["name_localizations"] == {
-        "ja": "ルール",
-        "de": "regeln",
-        "fr": "règles",
-    }
+    assert by_name["rules"]["name_localizations"] == {"ja": "ルール", "de": "regeln", "fr": "règles"}
     game = {o["name"]: o for o in by_name["game"]["options"]}
     assert game["move"]["name_localizations"]["de"] == "zug"
     assert game["board"]["options"][0]["name_localizations"]["ja"] == "プレイヤー"
     cantstop = next(o for o in by_name["play"]["options"] if o["name"] == "cantstop")
     both = next(o for o in cantstop["options"] if o["name"] == "must_use_both_sums")
-    assert both["name_localizations"] == {
-        "ja": "両方の合計",
-        "de": "beide-summen",
-        "fr": "deux-sommes",
-    }
+    assert both["name_localizations"] == {"ja": "両方の合計", "de": "beide-summen", "fr": "deux-sommes"}
     for option in cantstop["options"]:  # every option of a built-in game has its names
         assert set(option["name_localizations"]) == set(LANGUAGES), option["name"]
     harmonies = next(o for o in by_name["play"]["options"] if o["name"] == "harmonies")
@@ -76,9 +68,7 @@ async def test_a_language_without_a_word_leaves_discords_default() -> None:
         app_commands.TranslationContextLocation.command_name, None
     )
     english_only = app_commands.locale_str("play", key="command.play.name")
-    assert (
-        await translator.translate(english_only, discord.Locale.american_english, context) is None
-    )
+    assert await translator.translate(english_only, discord.Locale.american_english, context) is None
     assert await translator.translate(english_only, discord.Locale.spain_spanish, context) is None
     assert await translator.translate(english_only, discord.Locale.japanese, context) == "遊ぶ"
     no_key = app_commands.locale_str("play")

@@ -115,8 +115,7 @@ async def test_the_sweep_works_through_the_record_but_not_behind_a_holder(
 async def test_a_deleted_channel_is_given_up(service: GameService) -> None:
     outcome = await started(service)
     gone = discord.NotFound(
-        SimpleNamespace(status=404, reason="Not Found"),
-        {"code": 10003, "message": "Unknown Channel"},
+        SimpleNamespace(status=404, reason="Not Found"), {"code": 10003, "message": "Unknown Channel"}
     )
     channel = Channel(service, failures=1, error=gone)
     delivery = BoardDelivery(service, channel.post, delays=FAST)

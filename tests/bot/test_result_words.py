@@ -25,9 +25,7 @@ def finished(game: str, scores: tuple[int, ...]) -> GameSnapshot:
 
 def test_cantstop_final_scores_are_claimed_columns() -> None:
     line = result_line("en", finished("cantstop", (1, 3)))
-    assert (
-        line == "Congratulations <@6>! Final scores: alice 1 claimed column, bob 3 claimed columns."
-    )
+    assert line == "Congratulations <@6>! Final scores: alice 1 claimed column, bob 3 claimed columns."
     assert "3列" in result_line("ja", finished("cantstop", (1, 3)))
     assert "3 besetzte Reihen" in result_line("de", finished("cantstop", (1, 3)))
     assert "1 colonne remportée" in result_line("fr", finished("cantstop", (1, 3)))

@@ -173,7 +173,9 @@ def _dm_payload(
         "user": user.payload(),
         "token": "aW50ZXJhY3Rpb24" + secrets.token_urlsafe(48),
         "version": 1,
-        "app_permissions": str(p.VIEW_CHANNEL | p.SEND_MESSAGES | p.EMBED_LINKS | p.ATTACH_FILES),
+        "app_permissions": str(
+            p.VIEW_CHANNEL | p.SEND_MESSAGES | p.EMBED_LINKS | p.ATTACH_FILES
+        ),
         "locale": locale,
         "entitlements": [],
         "entitlement_sku_ids": [],

@@ -517,9 +517,7 @@ def test_localised_command_rules() -> None:
                 "name": f"o{k:02d}",
                 "description": "x",
                 "description_localizations": {"de": "y" * 100},
-                "choices": [
-                    {"name": "c", "value": "v", "name_localizations": {"de": "z" * choice_chars}}
-                ],
+                "choices": [{"name": "c", "value": "v", "name_localizations": {"de": "z" * choice_chars}}],
             }
             for k in range(25)
         ]
