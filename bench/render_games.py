@@ -2,7 +2,10 @@
 time as a multiple of Can't Stop's (Harmonies must stay within 3x).
 
 ``python -m bench.render_games [--positions N] [--repeat R]`` plays seeded random games, keeps N
-positions per game where a player is to act, and times ``render_png`` (draw + PNG encode).
+positions per game where a player is to act, and times ``render_png`` (draw + PNG encode) of the
+board as ``/game board`` draws it, and of the end-of-turn pictures (the mover's board with the
+turn marked; for a game with ``views``, every picture it posts, timed together). It also prints
+the median PNG size.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from bench.stats import percentile
 from engines.base import CHANCE, TERMINAL
 from engines.registry import game_names, get_engine
 from engines.rng import Rng
-from render import render_png
+from render import render_png, renderer
 
 NAMES = ["Ann", "Bartholomew", "Chidi", "Dong-hyun"]
 
@@ -42,6 +45,38 @@ def positions(game: str, seats: int, count: int, seed: int = 1) -> list[Any]:
     return found
 
 
+def turn_ends(game: str, seats: int, count: int, seed: int = 1) -> list[tuple[Any, Any, int]]:
+    """``count`` ends of turn (state at the start of the turn, state after it, the mover)."""
+    engine = get_engine(game)
+    found: list[tuple[Any, Any, int]] = []
+    state, step = engine.initial_state(seats, {}), 0
+    since, mover = state, 0
+    while len(found) < count:
+        seat = engine.to_move(state)
+        if seat == TERMINAL:
+            state = since = engine.initial_state(seats, {})
+            continue
+        if seat == CHANCE:
+            action = engine.sample_chance(state, Rng.for_step(seed, step))
+        else:
+            mover = seat
+            action = Rng.for_step(seed + 1, step).choice(engine.legal_actions(state))
+        after = engine.apply(state, action)
+        if engine.turn(after) > engine.turn(state):
+            found.append((since, after, mover))
+            since = after
+        state = after
+        step += 1
+    return found
+
+
+def turn_pngs(game: str, since: Any, state: Any, mover: int) -> list[bytes]:
+    """The end-of-turn pictures of one turn."""
+    views = getattr(renderer(game), "views", None)
+    sets = views(state, since, mover) if views else [{"focus_seat": mover, "since": since}]
+    return [render_png(game, state, names=NAMES, **view) for view in sets]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--positions", type=int, default=60)
@@ -58,9 +93,24 @@ def main() -> None:
                 render_png(game, state, names=NAMES)
                 times.append((time.perf_counter() - started) * 1000)
         medians[game] = statistics.median(times)
+        sizes = [len(render_png(game, state, names=NAMES)) for state in states]
         print(
             f"{game:10s} 4 players: median {medians[game]:.2f} ms  p95 {percentile(times, 95):.2f} ms"
             f"  p99 {percentile(times, 99):.2f} ms  (n={len(times)})"
+            f"  PNG median {statistics.median(sizes) / 1024:.1f} KiB"
+        )
+        ends = turn_ends(game, 4, args.positions)
+        turn_times, turn_sizes = [], []
+        for since, state, mover in ends:
+            for _ in range(args.repeat):
+                started = time.perf_counter()
+                pngs = turn_pngs(game, since, state, mover)
+                turn_times.append((time.perf_counter() - started) * 1000)
+            turn_sizes += [len(p) for p in pngs]
+        print(
+            f"{game:10s} end of turn ({len(pngs)} picture(s)): median "
+            f"{statistics.median(turn_times):.2f} ms  p95 {percentile(turn_times, 95):.2f} ms"
+            f"  PNG median {statistics.median(turn_sizes) / 1024:.1f} KiB"
         )
     base = medians["cantstop"]
     for game, median in medians.items():

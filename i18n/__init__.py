@@ -235,6 +235,10 @@ class Translator:
         """``value`` written the locale's way (``12,345``, ``12.345``, ``12 345``)."""
         return cldr.number(number_locale(self.locale), value)
 
+    def percent(self, value: float) -> str:
+        """``value`` (a fraction of 1) as a percentage written the locale's way."""
+        return cldr.percent(number_locale(self.locale), float(value))
+
     def player(self, seat: int, names: Sequence[str] | None) -> str:
         """The display name given for ``seat``, else "Player A" style."""
         return player_name(self.locale, seat, names)

@@ -14,7 +14,7 @@ from functools import cache, lru_cache
 from babel import Locale, UnknownLocaleError
 from babel.dates import format_timedelta
 from babel.lists import format_list
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, format_percent
 
 #: the Babel locale of a catalogue language when the Discord locale says no more (our English
 #: catalogue is written in British English, so its lists and numbers follow en_GB)
@@ -54,6 +54,16 @@ def plural_categories(identifier: str) -> frozenset[str]:
 def number(identifier: str, value: int | float) -> str:
     """``value`` with the language's digits grouping and decimal sign (``12 345`` in French)."""
     return str(format_decimal(value, locale=identifier))
+
+
+@lru_cache(maxsize=4096)
+def percent(identifier: str, value: float) -> str:
+    """``value`` (0.28) as the language writes a percentage (``28%``, ``28 %``): whole percents,
+    one decimal when rounding would show a chance that is not 0 as 0 (or not 1 as 100)."""
+    pattern = None
+    if 0 < value < 0.005 or 0.995 < value < 1:  # the locale's own pattern, one decimal more
+        pattern = _locale(identifier).percent_formats[None].pattern.replace("0", "0.#", 1)
+    return str(format_percent(value, format=pattern, locale=identifier))
 
 
 def join_and(identifier: str, items: Sequence[str]) -> str:

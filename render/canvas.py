@@ -8,9 +8,11 @@ per-image quantising step. Everything here is a pure function of its arguments.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable
-from functools import cache, lru_cache
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from functools import cache, lru_cache, wraps
 from importlib import resources
+from typing import Any, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -22,8 +24,11 @@ MUTED: RGB = (120, 112, 100)
 GRID: RGB = (200, 190, 172)
 WHITE: RGB = (255, 255, 255)
 
-#: player colours with a letter each, so the board reads without colour vision
-PLAYER_COLOURS: tuple[RGB, ...] = ((200, 60, 50), (40, 110, 200), (40, 150, 80), (220, 150, 20))
+#: player colours with a letter each, so the board reads without colour vision: vermilion, blue,
+#: yellow and plum, after Okabe and Ito's colour-blind-safe set, told apart by lightness as well as
+#: hue so they stay distinct under protanopia, deuteranopia and tritanopia
+#: (tests/render/test_colour_vision.py)
+PLAYER_COLOURS: tuple[RGB, ...] = ((200, 70, 0), (35, 112, 215), (240, 210, 60), (80, 30, 90))
 PLAYER_LETTERS = ("A", "B", "C", "D")
 
 #: PNG zlib level: on an 800x600 board 3 takes ~1.2 ms (~18 KiB), 6 takes ~2.5 ms (~14 KiB)
@@ -83,6 +88,54 @@ def _runs(text: str, bold: bool) -> list[tuple[str, bool]]:
         else:
             runs.append((char, fallback))
     return runs
+
+
+# -- legibility records ---------------------------------------------------------------------------
+
+#: one thing drawn that carries game information: ("text" or "symbol", its height in pixels,
+#: the text itself or "")
+Mark = tuple[str, int, str]
+_RECORDERS: list[list[Mark]] = []
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def note(kind: str, height: float, text: str = "") -> None:
+    """Record that a text (its font size) or a symbol (its height) of ``height`` px was drawn."""
+    for marks in _RECORDERS:
+        marks.append((kind, round(height), text))
+
+
+@contextmanager
+def measuring() -> Iterator[list[Mark]]:
+    """Collect the sizes of every text and symbol drawn inside the block (the phone-width test
+    divides the smallest by the picture's width)."""
+    marks: list[Mark] = []
+    _RECORDERS.append(marks)
+    try:
+        yield marks
+    finally:  # by identity: two recorders holding the same marks are equal lists
+        del _RECORDERS[next(i for i, r in enumerate(_RECORDERS) if r is marks)]
+
+
+def recorded_cache(func: F) -> F:
+    """``functools.cache`` for a drawing step (a sprite, an empty board) that also replays the
+    sizes it noted when it was first drawn, so a cached sprite counts like a fresh one."""
+    store: dict[Any, tuple[Any, tuple[Mark, ...]]] = {}
+
+    @wraps(func)
+    def cached(*args: Any) -> Any:
+        hit = store.get(args)
+        if hit is None:
+            with measuring() as marks:
+                value = func(*args)
+            store[args] = (value, tuple(marks))  # the outer recorders saw the marks already
+            return value
+        for kind, height, text in hit[1]:
+            note(kind, height, text)
+        return hit[0]
+
+    cached.cache_clear = store.clear  # type: ignore[attr-defined]
+    return cached  # type: ignore[return-value]
 
 
 # -- colours -------------------------------------------------------------------------------------
@@ -239,6 +292,8 @@ def draw_text(
     and vertical ``t``/``m``/``b`` (on the capital height, so words and numbers line up).
     """
     mask, left, ink_top, width, cap_top, cap_bottom = _text_layout(text, size, bold)
+    if text.strip():
+        note("text", size, text)
     x, y = xy
     if anchor[0] == "m":
         x -= width / 2
@@ -305,6 +360,7 @@ def badge(
     """A filled outlined shape with a centred bold label (markers, runners, sum badges)."""
     paste_shape(image, kind, box, outline)
     paste_shape(image, kind, box, fill, inset=border)
+    note("symbol", box[3] - box[1])
     if text:
         cx = (box[0] + box[2]) / 2
         cy = (box[1] + box[3]) / 2

@@ -31,6 +31,7 @@ from bot.adapter.handlers import reply_error
 from bot.adapter.outgoing import USERS_ONLY, board_files, board_view
 from bot.adapter.rendering import start_processes, stop_processes
 from bot.adapter.runtime import BotRunner, InteractionGate, Runtime
+from bot.adapter.threads import archive_thread
 from bot.adapter.timers import TimerActions
 from bot.adapter.words import CatalogueTranslator
 from bot.games import load_games
@@ -97,6 +98,8 @@ class BoardroomBot(discord.Client):
         delivery = BoardDelivery(service, self.post_to_channel)
         bots = BotRunner(service, settings.bot_pause, delivery, typing=self.show_typing)
         delivery.on_shown = bots.after_public_turn  # a bot plays once the board before it is up
+        bots.on_ended = self.game_ended
+        self._archiving: set[asyncio.Task[None]] = set()
         self.runtime = Runtime(
             service=service,
             servers=ServerSettings(service.store),
@@ -211,6 +214,12 @@ class BoardroomBot(discord.Client):
             allowed_mentions=USERS_ONLY,
         )
         await self.service.record_post(snap.id, snap.version, snap.channel_id, sent.id)
+
+    def game_ended(self, snap: GameSnapshot) -> None:
+        """A game's last board is public: archive its thread, if it was opened in one."""
+        task = asyncio.create_task(archive_thread(self, snap.channel_id))
+        self._archiving.add(task)
+        task.add_done_callback(self._archiving.discard)
 
     async def show_typing(self, game_id: int) -> None:
         """Discord's typing indicator where the game's boards go, while a bot thinks (best

@@ -29,10 +29,11 @@ from bot.adapter.replay_command import add_replay_command
 from bot.adapter.runtime import runtime_of
 from bot.adapter.settings_command import build_settings_group
 from bot.adapter.stats_command import build_leaderboard_command, build_stats_command
+from bot.adapter.threads import archive_thread
 from bot.adapter.words import channel_locale, text, user_locale
 from bot.present import get_presenter
 from bot.service.clocks import LOBBY_EXPIRY_HOURS, lobby_clock
-from bot.service.errors import BadActionText, NoActiveGame, UnknownGameType
+from bot.service.errors import BadActionText, NoActiveGame, UnknownGameType, UserFacingError
 from engines.registry import game_names, get_engine
 from i18n import game_title, has, t, translator
 from render import renderer, rules_alt, rules_png
@@ -41,7 +42,11 @@ log = logging.getLogger(__name__)
 
 
 async def open_lobby(
-    interaction: discord.Interaction, game: str, players: int | None, options: dict[str, Any]
+    interaction: discord.Interaction,
+    game: str,
+    players: int | None,
+    options: dict[str, Any],
+    thread: bool = False,
 ) -> None:
     async def work() -> None:
         runtime = runtime_of(interaction)
@@ -51,9 +56,12 @@ async def open_lobby(
         server = await runtime.table.server_play(interaction.guild_id)
         units = service.turn_clock.units
         expiry = server.lobby_expiry if server.lobby_expiry is not None else LOBBY_EXPIRY_HOURS
+        channel_id = interaction.channel_id or 0
+        if thread:  # the game lives in a new thread: its id is the game's channel
+            channel_id = await _open_thread(interaction, game)
         snap = await service.open_lobby(
             guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id or 0,
+            channel_id=channel_id,
             host_id=interaction.user.id,
             host_name=interaction.user.display_name,
             game=game,
@@ -64,6 +72,11 @@ async def open_lobby(
         )
         message = messages.lobby_message(await channel_locale(interaction), snap)
         view = lobby_view(message)
+        if thread:
+            message_id = await _to_channel(interaction, message.content, view, channel_id)
+            if message_id is not None:
+                await service.record_post(snap.id, snap.version, snap.channel_id, message_id)
+            return
         sent: list[int | None] = []
 
         async def respond() -> None:
@@ -82,6 +95,38 @@ async def open_lobby(
     await guarded(interaction, work())
 
 
+async def _open_thread(interaction: discord.Interaction, game: str) -> int:
+    """Say in the channel that the table opens in a thread, and open that public thread from
+    the message (named after the game and its host); returns the thread's id."""
+    locale = await channel_locale(interaction)
+    title = game_title(locale, game)
+    content = t(locale, "lobby.in_thread", game=title)
+    sent: list[int | None] = []
+
+    async def respond() -> None:
+        callback = await interaction.response.send_message(content, allowed_mentions=USERS_ONLY)
+        sent.append(callback.message_id)
+
+    if await first_response(interaction, respond):
+        message_id = sent[0] if sent else await _original_id(interaction)
+    else:
+        message_id = await _to_channel(interaction, content)
+    if message_id is None:
+        raise ThreadNotOpened()
+    parent = interaction.client.get_partial_messageable(
+        interaction.channel_id or 0, guild_id=interaction.guild_id
+    )
+    name = t(locale, "lobby.thread_name", game=title, host=interaction.user.display_name)
+    started = await parent.get_partial_message(message_id).create_thread(name=name[:100])
+    return started.id
+
+
+class ThreadNotOpened(UserFacingError):
+    """The message a game thread starts from could not be posted."""
+
+    key = "error.thread_not_opened"
+
+
 async def _original_id(interaction: discord.Interaction) -> int | None:
     """The id of the interaction's response message, best effort (for links)."""
     try:
@@ -92,11 +137,15 @@ async def _original_id(interaction: discord.Interaction) -> int | None:
 
 
 async def _to_channel(
-    interaction: discord.Interaction, content: str, view: discord.ui.View | None = None
+    interaction: discord.Interaction,
+    content: str,
+    view: discord.ui.View | None = None,
+    channel_id: int | None = None,
 ) -> int | None:
-    """Say it as a normal channel message (the interaction could not carry it), best effort."""
+    """Say it as a normal channel message (the interaction could not carry it, or it goes to
+    ``channel_id``, a game's thread), best effort."""
     channel = interaction.client.get_partial_messageable(
-        interaction.channel_id or 0, guild_id=interaction.guild_id
+        channel_id or interaction.channel_id or 0, guild_id=interaction.guild_id
     )
     try:
         sent = await channel.send(
@@ -221,6 +270,7 @@ def build_game_group() -> app_commands.Group:
                 await _to_channel(interaction, said)
             if snap.status == "abandoned":
                 await _strip_last_board(interaction, snap.id)
+                await archive_thread(interaction.client, snap.channel_id)
 
         await guarded(interaction, work())
 

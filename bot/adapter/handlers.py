@@ -38,6 +38,7 @@ from bot.adapter.custom_ids import (
 from bot.adapter.delivery import DISCORD_FAILURES
 from bot.adapter.outgoing import USERS_ONLY, board_files, board_view, lobby_view
 from bot.adapter.runtime import runtime_of
+from bot.adapter.threads import archive_thread
 from bot.adapter.words import channel_locale, error_text, user_locale
 from bot.present import get_presenter
 from bot.present.base import STEPS_IN_PLACE
@@ -438,6 +439,7 @@ async def on_lobby(interaction: discord.Interaction, game_id: int, op: str) -> N
             snap = await service.cancel(game_id, user.id, where=where)
             title = game_title(locale, snap.game)
             await update_lobby(interaction, t(locale, "lobby.cancelled", game=title), None)
+            await archive_thread(interaction.client, snap.channel_id)
             return
         elif op == "start":
             with runtime.delivery.showing(game_id):

@@ -1,10 +1,10 @@
 """``/play <game>``: one subcommand per registered game, generated from its ``GameInfo``.
 
-Each subcommand takes ``players`` (bounded by the game's seat range) and one optional parameter
-per game option: ``bool`` options become Discord booleans, ``choice`` options a string with fixed
-choices. Descriptions come from the game's catalogue (``<game>.command.description``,
-``<game>.option.<name>.help``, choice names from ``<game>.option.<name>.<value>`` when present),
-so a new game needs no code here.
+Each subcommand takes ``players`` (bounded by the game's seat range), ``thread`` (open the game in
+a thread of its own) and one optional parameter per game option: ``bool`` options become Discord
+booleans, ``choice`` options a string with fixed choices. Descriptions come from the game's
+catalogue (``<game>.command.description``, ``<game>.option.<name>.help``, choice names from
+``<game>.option.<name>.<value>`` when present), so a new game needs no code here.
 """
 
 from __future__ import annotations
@@ -22,12 +22,13 @@ from engines.base import GameInfo, OptionSpec
 from engines.registry import game_names, get_engine
 from i18n import has
 
-#: opens the lobby: (interaction, game, players or None, {option: value or None})
-OpenLobby = Callable[[discord.Interaction, str, int | None, dict[str, Any]], Awaitable[None]]
+#: opens the lobby: (interaction, game, players or None, {option: value or None}, in a thread)
+OpenLobby = Callable[[discord.Interaction, str, int | None, dict[str, Any], bool], Awaitable[None]]
 
 PLAYERS = "players"
 #: the turn clock, offered by every game's /play (``bot.service.clocks.CLOCK_HOURS``)
 CLOCK = "clock"
+THREAD = "thread"
 
 
 def _annotation(spec: OptionSpec) -> Any:
@@ -61,6 +62,7 @@ def _signature(info: GameInfo) -> inspect.Signature:
             default=None,
             annotation=Optional[app_commands.Choice[str]],  # noqa: UP045
         ),
+        inspect.Parameter(THREAD, keyword, default=None, annotation=Optional[bool]),  # noqa: UP045
     ]
     params += [
         inspect.Parameter(spec.name, keyword, default=None, annotation=_annotation(spec))
@@ -75,20 +77,29 @@ def play_subcommand(info: GameInfo, open_lobby: OpenLobby) -> app_commands.Comma
 
     async def play(interaction: discord.Interaction, **given: Any) -> None:
         players = given.pop(PLAYERS, None)
+        thread = bool(given.pop(THREAD, None))
         options = {
             name: value.value if isinstance(value, app_commands.Choice) else value
             for name, value in given.items()
         }
-        await open_lobby(interaction, game, players, options)
+        await open_lobby(interaction, game, players, options, thread)
 
     play.__signature__ = _signature(info)  # type: ignore[attr-defined]
     play.__qualname__ = play.__name__ = f"play_{game}"
     described = app_commands.describe(
-        **{PLAYERS: text("command.play.players"), CLOCK: text("command.play.clock")},
+        **{
+            PLAYERS: text("command.play.players"),
+            CLOCK: text("command.play.clock"),
+            THREAD: text("command.play.thread"),
+        },
         **{spec.name: text(f"{game}.option.{spec.name}.help") for spec in info.options},
     )(play)
     described = app_commands.rename(
-        **{PLAYERS: text("command.play.players.name"), CLOCK: text("command.play.clock.name")},
+        **{
+            PLAYERS: text("command.play.players.name"),
+            CLOCK: text("command.play.clock.name"),
+            THREAD: text("command.play.thread.name"),
+        },
         **{
             spec.name: text(f"{game}.option.{spec.name}.param")
             for spec in info.options

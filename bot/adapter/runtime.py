@@ -158,11 +158,15 @@ class BotRunner:
     delivery: BoardDelivery
     #: shows Discord's typing indicator in the game's channel while a bot thinks (best effort)
     typing: Callable[[int], Awaitable[None]] | None = None
+    #: told once the last board of a game that ended is public (its thread is archived then)
+    on_ended: Callable[[GameSnapshot], None] | None = None
     _games: set[int] = field(default_factory=set)
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
 
     def after_public_turn(self, snap: GameSnapshot) -> None:
         """After a public turn message: if a computer opponent is to move, let it play."""
+        if snap.status == "finished" and self.on_ended is not None:
+            self.on_ended(snap)
         if bot_to_move(snap) is None or snap.id in self._games:
             return
         self._games.add(snap.id)

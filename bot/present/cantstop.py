@@ -15,6 +15,7 @@ from bot.present.base import (
     clip,
 )
 from bot.service.models import LoggedMove
+from engines.cantstop.odds import bust_chance
 from engines.cantstop.state import COLUMNS, CantStopState, Phase
 from engines.registry import get_engine
 from i18n import Translator, translator
@@ -99,6 +100,14 @@ def _roll_text(tr: Translator, dice: tuple[int, ...], move: str | None) -> str:
         return tr("cantstop.account.roll", dice=shown)
     return tr("cantstop.account.roll_move", dice=shown, move=move.split(":", 1)[1])
 
+def _roll_label(state: CantStopState, tr: Translator) -> str:
+    """Roll, or Roll again with the exact chance that the roll busts (unless odds is off)."""
+    if state.phase != Phase.DECIDE:
+        return tr("cantstop.button.roll")
+    if not state.options.odds:
+        return tr("cantstop.button.roll_again")
+    return tr("cantstop.button.roll_again_odds", percent=tr.percent(bust_chance(state)))
+
 
 class CantStopPresenter:
     steps = STEPS_IN_PLACE
@@ -108,9 +117,7 @@ class CantStopPresenter:
         buttons = []
         for code in legal:
             if code == "roll":
-                again = state.phase == Phase.DECIDE
-                key = "cantstop.button.roll_again" if again else "cantstop.button.roll"
-                buttons.append(Button(code, tr(key), "primary", "🎲"))
+                buttons.append(Button(code, _roll_label(state, tr), "primary", "🎲"))
             elif code == "stop":
                 buttons.append(Button(code, tr("cantstop.button.stop"), "success", "✋"))
             else:

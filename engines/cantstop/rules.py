@@ -41,6 +41,7 @@ INFO = GameInfo(
         OptionSpec("must_use_both_sums", "bool", True),
         OptionSpec("auto_stop_on_win", "bool", False),
         OptionSpec("no_stop_on_occupied_space", "bool", False),
+        OptionSpec("odds", "bool", True),
     ),
 )
 

@@ -30,6 +30,8 @@ class Options:
     must_use_both_sums: bool = True
     auto_stop_on_win: bool = False
     no_stop_on_occupied_space: bool = False
+    #: show the chance that the next roll busts on the Roll again button (display only)
+    odds: bool = True
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,6 +23,7 @@ from i18n import Translator
 from render.cantstop.alt_text import describe
 from render.cantstop.board import background, draw_claims
 from render.cantstop.dice import draw_dice
+from render.cantstop.highlights import highlights
 from render.cantstop.layout import HEIGHT, LABEL_Y, PALETTE, TINTS, WIDTH, cell_box
 from render.cantstop.panels import draw_legend, draw_top_bar, short_names
 from render.cantstop.pieces import draw_pieces
@@ -37,26 +38,40 @@ __all__ = [
     "describe",
     "draw",
     "draw_rgb",
+    "highlights",
 ]
 
 
 def draw_rgb(
-    state: CantStopState, tr: Translator, names: Sequence[str] | None = None
+    state: CantStopState,
+    tr: Translator,
+    names: Sequence[str] | None = None,
+    focus_seat: int | None = None,
+    since: CantStopState | None = None,
 ) -> Image.Image:
     """The board as an RGB image (before the palette mapping)."""
     img = background().copy()
     shown = short_names(state, tr, names)
-    draw_claims(img, state)
-    draw_pieces(img, state)
+    marks = highlights(since, state, state.active if focus_seat is None else focus_seat)
+    draw_claims(img, state, marks)
+    draw_pieces(img, state, marks)
     draw_top_bar(img, state, tr, shown)
     draw_dice(img, state, tr)
     draw_legend(img, state, tr, shown)
     return img
 
 
-def draw(state: CantStopState, tr: Translator, names: Sequence[str] | None = None) -> Image.Image:
+def draw(
+    state: CantStopState,
+    tr: Translator,
+    names: Sequence[str] | None = None,
+    focus_seat: int | None = None,
+    since: CantStopState | None = None,
+) -> Image.Image:
     """The board of ``state`` as an 800x600 palette image.
 
     ``names`` gives optional display names per seat; seats without one are "Player A" and so on.
+    With ``since`` (the start of the turn), the climb of ``focus_seat`` (default: the player to
+    move) since then is marked (``highlights``); the top bar says who plays next.
     """
-    return PALETTE.apply(draw_rgb(state, tr, names))
+    return PALETTE.apply(draw_rgb(state, tr, names, focus_seat, since))

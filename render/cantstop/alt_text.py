@@ -8,6 +8,7 @@ from engines.cantstop.rules import previous_seat
 from engines.cantstop.state import COLUMNS, HEIGHTS, CantStopState, Phase
 from i18n import Translator
 from i18n.games import cantstop as words
+from render.cantstop.highlights import highlights
 from render.canvas import PLAYER_LETTERS
 
 #: Discord's limit on an attachment's description
@@ -54,9 +55,44 @@ def _seat(state: CantStopState, tr: Translator, seat: int, names: Sequence[str] 
     )
 
 
-def describe(state: CantStopState, tr: Translator, names: Sequence[str] | None = None) -> str:
-    """Alt text: whose turn and what happens next, the dice, runners, then each seat's claims."""
-    parts = [tr("cantstop.board.alt.title"), *_turn(state, tr, names)]
+def changes(
+    state: CantStopState,
+    tr: Translator,
+    since: CantStopState | None,
+    seat: int,
+    names: Sequence[str] | None,
+) -> list[str]:
+    """What the picture marks, in words: the spaces reached this turn, the columns claimed."""
+    marks = highlights(since, state, seat)
+    player = tr.player(seat, names)
+    parts = []
+    reached = sorted((col, space) for kind, col, space in marks if kind == "to")
+    if reached:
+        moves = [
+            tr("cantstop.board.alt.marker", column=c, space=s, height=HEIGHTS[c])
+            for c, s in reached
+        ]
+        parts.append(tr("cantstop.board.alt.climbed", player=player, moves=tr.sep.join(moves)))
+    claimed = sorted(col for kind, col, _ in marks if kind == "claimed")
+    if claimed:
+        columns = words.columns(tr, claimed)
+        key = "cantstop.board.alt.claimed_now"
+        parts.append(tr(key, count=len(claimed), player=player, columns=columns))
+    return parts
+
+
+def describe(
+    state: CantStopState,
+    tr: Translator,
+    names: Sequence[str] | None = None,
+    focus_seat: int | None = None,
+    since: CantStopState | None = None,
+) -> str:
+    """Alt text: what the last turn changed (with ``since``), whose turn and what happens next,
+    the dice, runners, then each seat's claims."""
+    seat = state.active if focus_seat is None else focus_seat
+    parts = [tr("cantstop.board.alt.title"), *changes(state, tr, since, seat, names)]
+    parts += _turn(state, tr, names)
     if state.runners:
         runners = [
             tr("cantstop.board.alt.runner", column=c, space=h, height=HEIGHTS[c])

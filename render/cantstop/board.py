@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
-from functools import cache
-
 from PIL import Image, ImageDraw
 
 from engines.cantstop.state import COLUMNS, HEIGHTS, NO_OWNER, CantStopState
-from render.cantstop.layout import CELL, HEIGHT, LABEL_Y, TINTS, TOP_CELL, WIDTH, cell_box, centre_x
+from render.cantstop.highlights import Highlight
+from render.cantstop.layout import (
+    CELL,
+    HEIGHT,
+    LABEL_Y,
+    LETTER_ON_TINT,
+    MIN_TEXT,
+    MOVED,
+    TINTS,
+    TOP_CELL,
+    WIDTH,
+    cell_box,
+    centre_x,
+)
 from render.canvas import (
     BACKGROUND,
     GRID,
@@ -16,11 +27,12 @@ from render.canvas import (
     PLAYER_LETTERS,
     draw_text,
     paste_shape,
+    recorded_cache,
     text_on,
 )
 
 
-@cache
+@recorded_cache
 def background() -> Image.Image:
     """Empty board (spaces and column numbers), drawn once."""
     img = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
@@ -33,8 +45,11 @@ def background() -> Image.Image:
     return img
 
 
-def draw_claims(img: Image.Image, state: CantStopState) -> None:
-    """Claimed columns in the owner's tint, the owner's letter in every space below the top."""
+def draw_claims(
+    img: Image.Image, state: CantStopState, marks: frozenset[Highlight] = frozenset()
+) -> None:
+    """Claimed columns in the owner's tint, the owner's letter in every space below the top; a
+    column claimed in the marked turn gets a ring round its number."""
     d = ImageDraw.Draw(img)
     for col in COLUMNS:
         owner = state.owner(col)
@@ -46,7 +61,10 @@ def draw_claims(img: Image.Image, state: CantStopState) -> None:
             d.rounded_rectangle(box, radius=6, fill=tint, outline=colour, width=2)
             if space < HEIGHTS[col]:
                 cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-                draw_text(img, (cx, cy), PLAYER_LETTERS[owner], 18, colour, True, "mm")
+                ink = LETTER_ON_TINT[owner]
+                draw_text(img, (cx, cy), PLAYER_LETTERS[owner], MIN_TEXT, ink, True, "mm")
         cx = centre_x(col)
+        if ("claimed", col, 0) in marks:
+            paste_shape(img, "pill", (cx - 27, LABEL_Y - 22, cx + 27, LABEL_Y + 22), MOVED)
         paste_shape(img, "pill", (cx - 22, LABEL_Y - 19, cx + 22, LABEL_Y + 19), colour)
         draw_text(img, (cx, LABEL_Y), str(col), 24, text_on(colour), bold=True, anchor="mm")

@@ -16,6 +16,7 @@ from render.canvas import (
     WHITE,
     badge,
     draw_text,
+    note,
     paste_shape,
 )
 
@@ -31,6 +32,7 @@ _PIPS = {
 
 def draw_die(img: Image.Image, x: int, y: int, value: int, faded: bool) -> None:
     ink = MUTED if faded else INK
+    note("symbol", DIE)
     paste_shape(img, "round", (x, y, x + DIE, y + DIE), ink)
     paste_shape(img, "round", (x, y, x + DIE, y + DIE), WHITE, inset=2)
     r = 5

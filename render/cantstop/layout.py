@@ -16,15 +16,20 @@ from render.canvas import (
 )
 
 WIDTH, HEIGHT = 800, 600
-#: the smallest text drawn, in pixels (the board stays readable at ~400 px wide on a phone)
-MIN_TEXT = 16
+#: the smallest text drawn, in pixels: 20 x 400 / 800 = 10 px when a phone shows the board 400 px
+#: wide (tests/render/test_phone_width.py)
+MIN_TEXT = 20
 
 CELL: RGB = (255, 253, 247)
 TOP_CELL: RGB = (250, 231, 186)
 HIGHLIGHT: RGB = (255, 226, 130)
-MOVED: RGB = (235, 150, 0)
+MOVED: RGB = (235, 120, 0)
+#: the spaces a marker climbed through in the last turn
+TRAIL: RGB = (255, 222, 186)
 ALERT: RGB = (190, 35, 30)
 TINTS: tuple[RGB, ...] = tuple(blend(c, WHITE, 0.7) for c in PLAYER_COLOURS)
+#: the owner's letter on a claimed column: the colour darkened until it reads on the tint
+LETTER_ON_TINT: tuple[RGB, ...] = tuple(blend(c, INK, 0.45) for c in PLAYER_COLOURS)
 
 # board geometry
 COL_PITCH, CELL_W = 70, 62
@@ -39,13 +44,15 @@ LEGEND_X, LEGEND_Y, LEGEND_W, LEGEND_ROW = 576, 66, 216, 56
 
 
 def _palette() -> FixedPalette:
-    base = [BACKGROUND, INK, MUTED, GRID, WHITE, CELL, TOP_CELL, HIGHLIGHT, MOVED, ALERT]
-    base += [*PLAYER_COLOURS, *TINTS]
+    base = [BACKGROUND, INK, MUTED, GRID, WHITE, CELL, TOP_CELL, HIGHLIGHT, MOVED, ALERT, TRAIL]
+    base += [*PLAYER_COLOURS, *TINTS, *LETTER_ON_TINT]
     ramps = [(INK, c) for c in (BACKGROUND, CELL, TOP_CELL, WHITE, HIGHLIGHT, GRID)]
     ramps += [(INK, c) for c in (*PLAYER_COLOURS, *TINTS)]
     ramps += [(WHITE, c) for c in (*PLAYER_COLOURS, ALERT)]
     ramps += [(c, tint) for c, tint in zip(PLAYER_COLOURS, TINTS, strict=True)]
-    ramps += [(c, BACKGROUND) for c in (*PLAYER_COLOURS, ALERT, MUTED)]
+    ramps += [(c, tint) for c, tint in zip(LETTER_ON_TINT, TINTS, strict=True)]
+    ramps += [(c, BACKGROUND) for c in (*PLAYER_COLOURS, ALERT, MUTED, MOVED)]
+    ramps += [(MOVED, c) for c in (CELL, TRAIL, TOP_CELL, *TINTS)]
     return FixedPalette(base, ramps, steps=5)
 
 

@@ -15,6 +15,7 @@ from render.cantstop.layout import (
     LEGEND_W,
     LEGEND_X,
     LEGEND_Y,
+    MIN_TEXT,
     TINTS,
     TOP_BAR,
     WIDTH,
@@ -56,7 +57,7 @@ def _current(state: CantStopState) -> int:
 def draw_top_bar(img: Image.Image, state: CantStopState, tr: Translator, names: list[str]) -> None:
     seat = _current(state)
     img.paste(TINTS[seat], (0, 0, WIDTH, TOP_BAR))
-    badge(img, "pill", (12, 13, 44, 45), PLAYER_COLOURS[seat], INK, PLAYER_LETTERS[seat], 18)
+    badge(img, "pill", (12, 13, 44, 45), PLAYER_COLOURS[seat], INK, PLAYER_LETTERS[seat], MIN_TEXT)
     text = ellipsize(status(state, tr, names), 24, True, WIDTH - 68)
     draw_text(img, (56, TOP_BAR / 2), text, 24, INK, bold=True, anchor="lm")
 
@@ -70,15 +71,15 @@ def draw_legend(img: Image.Image, state: CantStopState, tr: Translator, names: l
             badge(img, "round", box, HIGHLIGHT, INK, "", 0)
         cy = (box[1] + box[3]) // 2
         marker = (LEGEND_X + 8, cy - 16, LEGEND_X + 40, cy + 16)
-        badge(img, "pill", marker, PLAYER_COLOURS[seat], INK, PLAYER_LETTERS[seat], 18)
+        badge(img, "pill", marker, PLAYER_COLOURS[seat], INK, PLAYER_LETTERS[seat], MIN_TEXT)
         text_x = LEGEND_X + 50
         right = LEGEND_X + LEGEND_W - 8
         if state.phase == Phase.OVER and seat == state.winner:
             draw_text(img, (right, cy), "★", 26, INK, bold=True, anchor="rm")
             right -= 30
-        name = ellipsize(names[seat], 18, True, right - text_x)
-        draw_text(img, (text_x, cy - 11), name, 18, INK, bold=True, anchor="lm")
+        name = ellipsize(names[seat], MIN_TEXT, True, right - text_x)
+        draw_text(img, (text_x, cy - 12), name, MIN_TEXT, INK, bold=True, anchor="lm")
         count = len(state.claimed_by(seat))
         claimed = tr("cantstop.board.claimed", count=count, goal=COLUMNS_TO_WIN)
-        claimed = ellipsize(claimed, 18, False, right - text_x)
-        draw_text(img, (text_x, cy + 12), claimed, 18, INK, anchor="lm")
+        claimed = ellipsize(claimed, MIN_TEXT, False, right - text_x)
+        draw_text(img, (text_x, cy + 13), claimed, MIN_TEXT, INK, anchor="lm")

@@ -5,7 +5,8 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from engines.cantstop.state import COLUMNS, CantStopState, Phase
-from render.cantstop.layout import CELL_W, COL_PITCH, MIN_TEXT, MOVED, cell_box
+from render.cantstop.highlights import Highlight
+from render.cantstop.layout import CELL_W, COL_PITCH, MIN_TEXT, MOVED, TRAIL, cell_box
 from render.canvas import INK, PLAYER_COLOURS, PLAYER_LETTERS, WHITE, badge
 
 #: the pieces of one space: (seat, is_runner) in seat order
@@ -38,7 +39,7 @@ def draw_space(img: Image.Image, box: tuple[int, int, int, int], pieces: Pieces)
     slot = (x1 - x0 - 4 - gap * (n - 1)) / n
     h = y1 - y0 - 4
     w = min(int(slot), h)
-    size = 20 if w >= 24 else MIN_TEXT
+    size = MIN_TEXT
     for i, (seat, runner) in enumerate(pieces):
         cx = x0 + 2 + slot * i + gap * i + slot / 2
         left = round(cx - w / 2)
@@ -53,14 +54,21 @@ def draw_space(img: Image.Image, box: tuple[int, int, int, int], pieces: Pieces)
             badge(img, "pill", piece_box, PLAYER_COLOURS[seat], INK, letter, size, border=border)
 
 
-def draw_pieces(img: Image.Image, state: CantStopState) -> None:
-    """Every piece; after a move, the runners it moved are ringed first."""
+def draw_pieces(
+    img: Image.Image, state: CantStopState, marks: frozenset[Highlight] = frozenset()
+) -> None:
+    """Every piece; after a move, the runners it moved are ringed first, and ``marks`` (the
+    mover's turn) as a trail: the spaces climbed through filled, the space reached ringed."""
+    d = ImageDraw.Draw(img)
+    for kind, col, space in sorted(marks):
+        if kind == "passed":
+            x0, y0, x1, y1 = cell_box(col, space)
+            d.rounded_rectangle((x0, y0, x1, y1), 6, fill=TRAIL, outline=MOVED, width=2)
+    ringed = {(col, space) for kind, col, space in marks if kind == "to"}
     if state.phase == Phase.DECIDE:
-        d = ImageDraw.Draw(img)
-        for col in sorted(set(state.last_move)):
-            space = state.runner_at(col)
-            if space:
-                x0, y0, x1, y1 = cell_box(col, space)
-                d.rounded_rectangle((x0 - 3, y0 - 3, x1 + 3, y1 + 3), 8, outline=MOVED, width=3)
+        ringed |= {(c, s) for c in set(state.last_move) if (s := state.runner_at(c))}
+    for col, space in sorted(ringed):
+        x0, y0, x1, y1 = cell_box(col, space)
+        d.rounded_rectangle((x0 - 3, y0 - 3, x1 + 3, y1 + 3), 8, outline=MOVED, width=4)
     for (col, space), pieces in cell_items(state).items():
         draw_space(img, cell_box(col, space), pieces)

@@ -9,15 +9,46 @@ from engines.harmonies.cards import BOARD_CELLS, hex_code
 from engines.harmonies.state import HarmoniesState
 from i18n import Translator, end_sentence
 from i18n.games.harmonies import colour_list
+from render.harmonies.highlights import highlights
 from render.harmonies.status import ENGINE, status
 
 
-def describe(state: HarmoniesState, tr: Translator, names: Sequence[str] | None = None) -> str:
-    """Alt text: the status, the central board, the cards on offer, then every player."""
+def changes(
+    state: HarmoniesState,
+    tr: Translator,
+    since: HarmoniesState | None,
+    seat: int,
+    names: Sequence[str] | None,
+) -> list[str]:
+    """What the picture marks, in words: the hexes that took tokens, the cards completed."""
+    marks = highlights(since, state, seat)
+    player = tr.player(seat, names)
+    parts = []
+    cells = [hex_code(BOARD_CELLS[state.side][i]) for kind, i in sorted(marks) if kind == "token"]
+    if cells:
+        parts.append(tr("harmonies.alt.turn", player=player, cells=tr.join(cells)))
+    done = [str(cid) for kind, cid in sorted(marks) if kind == "done"]
+    if done:
+        key = "harmonies.alt.turn_done"
+        parts.append(tr(key, count=len(done), player=player, cards=tr.join(done)))
+    return parts
+
+
+def describe(
+    state: HarmoniesState,
+    tr: Translator,
+    names: Sequence[str] | None = None,
+    focus_seat: int | None = None,
+    since: HarmoniesState | None = None,
+) -> str:
+    """Alt text: the status, what the last turn changed (with ``since``), the central board, the
+    cards on offer, then every player."""
     sep = tr.sep
+    seat = min(max(state.active if focus_seat is None else focus_seat, 0), state.seats - 1)
     parts = [
         tr("harmonies.alt.title", side=state.side),
         end_sentence(status(state, tr, names), tr.locale),
+        *changes(state, tr, since, seat, names),
     ]
     slots = [
         tr("harmonies.alt.slot", number=i + 1, tokens=colour_list(tr, slot) or "-")

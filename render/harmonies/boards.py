@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Collection
 
 from PIL import Image, ImageDraw
 
 from engines.harmonies.cards import BOARD_CELLS, hex_code
 from engines.harmonies.state import Player
-from render.canvas import MUTED, draw_text
+from render.canvas import MUTED, draw_text, recorded_cache
 from render.harmonies.layout import MIN_TEXT, board_size, hex_centre, hex_points
-from render.harmonies.palette import HEX_EDGE, HEX_FILL
+from render.harmonies.palette import HEX_EDGE, HEX_FILL, NEW
 from render.harmonies.sprites import SS, paste_at, stack_sprite
 
 
-@cache
+@recorded_cache
 def empty_board(side: str, radius: int, labels: bool) -> Image.Image:
     """Hex outlines (and their codes) of a side, on the background colour, as RGBA."""
     w, h = board_size(side, radius)
@@ -39,10 +39,16 @@ def draw_board(
     radius: int,
     origin: tuple[int, int],
     labels: bool,
+    ringed: Collection[int] = (),
 ) -> None:
     """A player's stacks and cubes on their board at ``origin``; ``labels``: the large focus
-    board, with the hex codes."""
+    board, with the hex codes; ``ringed``: hexes (by index) outlined as changed this turn."""
     img.paste(empty_board(side, radius, labels), origin, empty_board(side, radius, labels))
+    d = ImageDraw.Draw(img)
+    for i in sorted(ringed):
+        cx, cy = hex_centre(BOARD_CELLS[side][i], radius, origin)
+        points = hex_points(cx, cy, radius - 3)
+        d.line([*points, points[0]], fill=NEW, width=6, joint="curve")
     width = round(radius * (1.0 if labels else 1.2))
     for i, cell in enumerate(BOARD_CELLS[side]):
         stack = player.stacks[i]

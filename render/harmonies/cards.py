@@ -3,20 +3,32 @@ of a card held."""
 
 from __future__ import annotations
 
-from functools import cache
-
 from PIL import Image, ImageDraw
 
 from engines.harmonies.cards import CARDS
 from i18n import Translator
 from i18n.games.harmonies import card_number
-from render.canvas import BACKGROUND, GRID, INK, WHITE, badge, draw_text, paste_shape, text_width
+from render.canvas import (
+    BACKGROUND,
+    GRID,
+    INK,
+    WHITE,
+    badge,
+    draw_text,
+    note,
+    paste_shape,
+    recorded_cache,
+    text_width,
+)
 from render.harmonies.layout import CARD_H, CARD_W, MIN_TEXT, PATTERN_R, SQRT3, hex_points
 from render.harmonies.palette import CARD_FILL, EARNED, HEX_EDGE, HEX_FILL, SPIRIT_FILL
 from render.harmonies.sprites import kind_stack, paste_at, stack_sprite
 
+#: the pitch of a held card chip's track boxes (each 20 px tall, readable on a phone)
+SLOT = 16
 
-@cache
+
+@recorded_cache
 def card_sprite(card_id: int, placed: int, held: bool, tr: Translator) -> Image.Image:
     """One card: number, habitat pattern (cube hex marked), point track."""
     card = CARDS[card_id]
@@ -71,7 +83,7 @@ def card_sprite(card_id: int, placed: int, held: bool, tr: Translator) -> Image.
 
 def chip_width(card_id: int, tr: Translator) -> int:
     label = card_number(tr, card_id)
-    return 18 + text_width(label, MIN_TEXT, True) + len(CARDS[card_id].track) * 13
+    return 18 + text_width(label, MIN_TEXT, True) + len(CARDS[card_id].track) * SLOT
 
 
 def chip(img: Image.Image, x: int, y: int, card_id: int, placed: int, tr: Translator) -> int:
@@ -83,9 +95,10 @@ def chip(img: Image.Image, x: int, y: int, card_id: int, placed: int, tr: Transl
     fill = SPIRIT_FILL if card.spirit else CARD_FILL
     badge(img, "round", (x, y, x + w, y + 34), fill, HEX_EDGE, "", 0)
     draw_text(img, (x + 8, y + 17), label, MIN_TEXT, INK, True, "lm")
-    bx = x + w - slots * 13 - 4
+    bx = x + w - slots * SLOT - 4
+    note("symbol", 20)
     for k in range(slots):
-        box = (bx + k * 13, y + 10, bx + k * 13 + 10, y + 24)
+        box = (bx + k * SLOT, y + 7, bx + k * SLOT + SLOT - 3, y + 27)
         paste_shape(img, "round", box, INK)
         if k >= placed:
             paste_shape(img, "round", box, WHITE, inset=2)

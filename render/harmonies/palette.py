@@ -38,12 +38,14 @@ CARD_FILL: RGB = (255, 252, 244)
 SPIRIT_FILL: RGB = (232, 226, 246)
 EARNED: RGB = (255, 214, 90)
 HIGHLIGHT: RGB = (255, 236, 160)
+#: what changed in the last turn: hexes that took tokens, cards that took a cube
+NEW: RGB = (235, 120, 0)
 TINTS: tuple[RGB, ...] = tuple(blend(c, WHITE, 0.72) for c in PLAYER_COLOURS)
 
 
 def _palette() -> FixedPalette:
     base = [BACKGROUND, INK, MUTED, GRID, WHITE, HEX_FILL, HEX_EDGE, CARD_FILL, SPIRIT_FILL]
-    base += [EARNED, HIGHLIGHT, *PLAYER_COLOURS, *TINTS, *TOKEN.values(), *SIDE.values()]
+    base += [EARNED, HIGHLIGHT, NEW, *PLAYER_COLOURS, *TINTS, *TOKEN.values(), *SIDE.values()]
     base += list(ICON.values())
     ramps = [(INK, c) for c in (BACKGROUND, HEX_FILL, CARD_FILL, SPIRIT_FILL, WHITE, EARNED)]
     ramps += [(INK, c) for c in (*PLAYER_COLOURS, *TINTS, HIGHLIGHT)]
@@ -55,6 +57,7 @@ def _palette() -> FixedPalette:
     ramps += [(SIDE[c], BACKGROUND) for c in COLOURS]
     ramps += [(HEX_EDGE, c) for c in (BACKGROUND, CARD_FILL, HEX_FILL)]
     ramps += [(MUTED, c) for c in (BACKGROUND, HEX_FILL, CARD_FILL)]
+    ramps += [(NEW, c) for c in (BACKGROUND, HEX_FILL, HEX_EDGE, CARD_FILL)]
     return FixedPalette(base, ramps, steps=3)
 
 

@@ -3,9 +3,9 @@ player's cards, the other players' boards and the score table."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from engines.harmonies import scoring
 from engines.harmonies.state import HarmoniesState, Phase
@@ -37,18 +37,22 @@ from render.harmonies.layout import (
     WIDTH,
     board_size,
 )
-from render.harmonies.palette import CARD_FILL, HIGHLIGHT, TINTS
+from render.harmonies.palette import CARD_FILL, HIGHLIGHT, NEW, TINTS
 from render.harmonies.sprites import cube_sprite, disc_sprite, paste_at, stack_sprite
 from render.harmonies.status import banner_seat, status
 
 
 def draw_top_bar(
-    img: Image.Image, state: HarmoniesState, tr: Translator, names: Sequence[str] | None
+    img: Image.Image,
+    state: HarmoniesState,
+    tr: Translator,
+    names: Sequence[str] | None,
+    width: int = WIDTH,
 ) -> None:
     seat = banner_seat(state)
-    img.paste(TINTS[seat], (0, 0, WIDTH, TOP_BAR))
+    img.paste(TINTS[seat], (0, 0, width, TOP_BAR))
     badge(img, "pill", (12, 10, 48, 46), PLAYER_COLOURS[seat], INK, PLAYER_LETTERS[seat], MIN_TEXT)
-    right = WIDTH - 16
+    right = width - 16
     if state.hand:  # tokens taken but not yet placed
         for colour in reversed(state.hand):
             sprite = disc_sprite(colour, 44)
@@ -89,8 +93,15 @@ def draw_display(img: Image.Image, state: HarmoniesState, tr: Translator) -> Non
 
 
 def draw_focus_cards(
-    img: Image.Image, state: HarmoniesState, seat: int, tr: Translator, top: int
+    img: Image.Image,
+    state: HarmoniesState,
+    seat: int,
+    tr: Translator,
+    top: int,
+    marked: Collection[int] = (),
 ) -> None:
+    """The cards ``seat`` holds (or the spirit cards offered); ``marked``: ids of the cards that
+    took a cube this turn, framed."""
     p = state.players[seat]
     if p.offer:
         draw_text(img, (LEFT_X, top + 14), tr("harmonies.board.offer"), MIN_TEXT, INK, True)
@@ -102,8 +113,12 @@ def draw_focus_cards(
     open_cards = [(cid, n) for cid, n in p.cards if cid in p.in_progress()]
     done = [(cid, n) for cid, n in p.cards if cid not in p.in_progress()]
     x = LEFT_X
+    d = ImageDraw.Draw(img)
     for cid, n in open_cards:
         img.paste(card_sprite(cid, n, True, tr), (x, top + 32))
+        if cid in marked:
+            box = (x - 2, top + 30, x + CARD_W + 2, top + 34 + CARD_H)
+            d.rounded_rectangle(box, 16, outline=NEW, width=5)
         x += CARD_W + 4
     if not p.cards:
         draw_text(img, (LEFT_X, top + 60), tr("harmonies.board.no_cards"), MIN_TEXT, MUTED)
@@ -114,7 +129,10 @@ def draw_focus_cards(
             x, cy = LEFT_X, cy + 40
         if cy + 34 > HEIGHT - 4:
             break
-        x += chip(img, x, cy, cid, n, tr) + 6
+        w = chip(img, x, cy, cid, n, tr)
+        if cid in marked:  # completed this turn
+            d.rounded_rectangle((x - 3, cy - 3, x + w + 3, cy + 37), 10, outline=NEW, width=4)
+        x += w + 6
     spirit = p.spirit()
     if spirit:
         _spirit_rules(img, (spirit,), tr, cy + (52 if done else 12))
@@ -142,7 +160,7 @@ def draw_others(
     """Other players' boards and cards in progress, kept above ``bottom`` (the score table);
     cards that do not fit are counted as ``+N``."""
     others = [s for s in range(state.seats) if s != focus]
-    radius = {1: 26, 2: 22, 3: 18}[len(others)]
+    radius = {1: 30, 2: 26, 3: 22}[len(others)]
     if state.side == "B":
         radius = radius * 7 // 8
     col_w = (WIDTH - RIGHT_X) // 3

@@ -8,12 +8,11 @@ house on red.
 from __future__ import annotations
 
 import math
-from functools import cache
 
 from PIL import Image, ImageDraw
 
 from engines.harmonies.cards import KIND_STACKS
-from render.canvas import INK, WHITE
+from render.canvas import INK, WHITE, note, recorded_cache
 from render.harmonies.palette import ICON, SIDE, TOKEN
 
 SS = 4  # supersampling for sprites
@@ -50,7 +49,7 @@ def _icon(d: ImageDraw.ImageDraw, colour: str, box: tuple[float, float, float, f
         )
 
 
-@cache
+@recorded_cache
 def stack_sprite(stack: tuple[str, ...], width: int, cube: bool = False) -> Image.Image:
     """A pile of token discs seen from the side (bottom first), as an RGBA image.
 
@@ -58,6 +57,7 @@ def stack_sprite(stack: tuple[str, ...], width: int, cube: bool = False) -> Imag
     colour follows from the stacking rules, so the height is the other thing to read).
     ``cube`` adds an animal cube on top.
     """
+    note("symbol", width)
     s = SS
     face = width * 0.42
     thick = width * 0.22
@@ -88,9 +88,10 @@ def stack_sprite(stack: tuple[str, ...], width: int, cube: bool = False) -> Imag
     return img.reduce(s)
 
 
-@cache
+@recorded_cache
 def disc_sprite(colour: str, size: int) -> Image.Image:
     """A token seen from above (central board), as an RGBA image."""
+    note("symbol", size)
     s = SS
     img = Image.new("RGBA", (size * s, size * s), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
@@ -101,8 +102,9 @@ def disc_sprite(colour: str, size: int) -> Image.Image:
     return img.reduce(s)
 
 
-@cache
+@recorded_cache
 def cube_sprite(size: int) -> Image.Image:
+    note("symbol", size)
     img = Image.new("RGBA", (size, size), INK)
     inset = max(2, size // 6)
     ImageDraw.Draw(img).rectangle((inset, inset, size - 1 - inset, size - 1 - inset), fill=WHITE)

@@ -14,7 +14,8 @@ Modules: ``layout`` (geometry, colours, palette), ``sprites`` (shapes, effect sy
 """
 
 from render.kokeshi.alt_text import describe
-from render.kokeshi.board import draw
+from render.kokeshi.board import draw, views
+from render.kokeshi.highlights import highlights
 from render.kokeshi.legend import rules_alt, rules_image
 
-__all__ = ["describe", "draw", "rules_alt", "rules_image"]
+__all__ = ["describe", "draw", "highlights", "rules_alt", "rules_image", "views"]

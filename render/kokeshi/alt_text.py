@@ -9,6 +9,8 @@ from engines.kokeshi.scoring import breakdown
 from engines.kokeshi.state import KokeshiState
 from i18n import Translator, end_sentence
 from i18n.games.kokeshi import colour_word, kokeshi_word, tile_effects
+from render.kokeshi.board import focus_of
+from render.kokeshi.highlights import path, placed
 from render.kokeshi.status import round_text, status
 
 
@@ -21,8 +23,41 @@ def tile_text(tr: Translator, tile: int) -> str:
     return tr("kokeshi.alt.tile", colour=colour, effect=what)
 
 
-def describe(state: KokeshiState, tr: Translator, names: Sequence[str] | None = None) -> str:
-    """Alt text: status, round, scores, display and the active kokeshi positions."""
+def changes(
+    s: KokeshiState,
+    tr: Translator,
+    since: KokeshiState | None,
+    seat: int,
+    names: Sequence[str] | None,
+) -> list[str]:
+    """What the picture marks, in words: the tiles placed this turn and the cascade's landings."""
+    if since is None:
+        return []
+    player = tr.player(seat, names)
+    parts = []
+    tiles = placed(since, s, seat)
+    if tiles:
+        parts.append(tr("kokeshi.alt.turn_tiles", count=len(tiles), player=player))
+    steps = [
+        tr("kokeshi.alt.step", kokeshi=kokeshi_word(tr, c), space=space)
+        if space
+        else tr("kokeshi.alt.step_top", kokeshi=kokeshi_word(tr, c))
+        for c, space in path(since, s, seat)
+    ]
+    if steps:
+        parts.append(tr("kokeshi.alt.turn_path", count=len(steps), steps=tr.sep.join(steps)))
+    return parts
+
+
+def describe(
+    state: KokeshiState,
+    tr: Translator,
+    names: Sequence[str] | None = None,
+    focus_seat: int | None = None,
+    since: KokeshiState | None = None,
+) -> str:
+    """Alt text: status, what the last turn changed (with ``since``), round, scores, display and
+    the active kokeshi positions."""
     s = state
     data = load()
     scores = [
@@ -36,6 +71,7 @@ def describe(state: KokeshiState, tr: Translator, names: Sequence[str] | None = 
     parts = [
         tr("kokeshi.alt.title"),
         end_sentence(status(s, tr, names), tr.locale),
+        *changes(s, tr, since, focus_of(s, focus_seat), names),
         end_sentence(round_text(s, tr), tr.locale),
         tr("kokeshi.alt.scores", scores=tr.join(scores)),
     ]

@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-from functools import cache
-
-from PIL import Image
-
 from render.canvas import (
     BACKGROUND,
     GRID,
@@ -16,10 +12,18 @@ from render.canvas import (
     WHITE,
     FixedPalette,
     blend,
+    recorded_cache,
 )
 
-WIDTH, HEIGHT = 1400, 1000
-#: the smallest text drawn: 1/40 of the height, readable when a phone shows the picture ~400 px wide
+#: the picture is a portrait one, ``AREA_W`` wide: the player's area (``PLAYER_H`` tall: a
+#: headline band, then the workshop and the tiles held) above the shared area (``SHARED_H``: a
+#: headline band, then the display, achievements, animals and scores, drawn at their coordinates
+#: shifted down to where the area starts), then the other workshops
+AREA_W = 780
+WIDTH = AREA_W
+PLAYER_H = 748
+SHARED_H = 870
+#: the smallest text drawn; 25 x 400 / 780 = 12.8 px when a phone shows the picture 400 px wide
 MIN_TEXT = 25
 TITLE = 30
 
@@ -44,7 +48,11 @@ BOARD_X, HEADER_Y = 66, 64
 ROWS_Y = 112
 STRIP = 26  # colour strip on the left of a tile
 # right block
-RIGHT_X = 786
+RIGHT_X = 20  # on the shared canvas
+# the other workshops, small, under the shared area
+SMALL_CELL = (36, 28)
+SMALL_W = 250
+NEW: RGB = (235, 120, 0)
 ANIMAL_W, ANIMAL_H = 150, 36
 
 
@@ -53,20 +61,15 @@ def tint(colour: RGB) -> RGB:
     return blend(colour, WHITE, 0.62)
 
 
-@cache
+@recorded_cache
 def palette() -> FixedPalette:
     """Every solid colour of the board plus the edges where anti-aliased text and shapes meet."""
     tints = [tint(c) for c in COLOURS]
-    solids = [BACKGROUND, INK, MUTED, GRID, WHITE, SPACE, YELLOW, GOLD, MIDLINE, FOCUS]
+    solids = [BACKGROUND, INK, MUTED, GRID, WHITE, SPACE, YELLOW, GOLD, MIDLINE, FOCUS, NEW]
     solids += [*COLOURS, *tints, *PLAYER_COLOURS]
     grounds = [BACKGROUND, SPACE, YELLOW, GOLD, FOCUS, WHITE, *tints, *COLOURS]
     ramps = [(INK, g) for g in grounds] + [(MUTED, SPACE), (MUTED, BACKGROUND)]
-    ramps += [(WHITE, c) for c in (*COLOURS, *PLAYER_COLOURS)]
+    ramps += [(WHITE, c) for c in (*COLOURS, *PLAYER_COLOURS, NEW)]
+    ramps += [(NEW, g) for g in grounds]
     ramps += [(p, g) for p in PLAYER_COLOURS for g in (SPACE, BACKGROUND, INK)]
     return FixedPalette(solids, ramps, steps=3)
-
-
-@cache
-def base() -> Image.Image:
-    """The empty board, copied for every picture."""
-    return Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)

@@ -3,6 +3,8 @@ display, the achievement tiles left, the animal tracks, the scores and the other
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PIL import Image, ImageDraw
 
 from engines.kokeshi.data import ach_colour, ach_level, is_ach, load
@@ -21,6 +23,7 @@ from render.canvas import (
     badge,
     draw_text,
     ellipsize,
+    text_on,
     text_width,
     wrap,
 )
@@ -38,6 +41,8 @@ from render.kokeshi.layout import (
     ROW_H,
     ROWS_Y,
     SHAPES,
+    SMALL_CELL,
+    SMALL_W,
     SPACE,
     WIDTH,
     YELLOW,
@@ -99,37 +104,38 @@ def draw_pending(img: Image.Image, s: KokeshiState, seat: int, tr: Translator) -
         x += 122 + text_width(where, MIN_TEXT, True) + 12
 
 
-def draw_display(img: Image.Image, s: KokeshiState, tr: Translator) -> None:
+def draw_display(img: Image.Image, s: KokeshiState, tr: Translator, dy: int = 0) -> None:
     label = tr("kokeshi.display", bag=len(s.bag))
-    draw_text(img, (RIGHT_X, 76), label, MIN_TEXT, INK, True, "lm")
+    draw_text(img, (RIGHT_X, dy + 76), label, MIN_TEXT, INK, True, "lm")
     for i, tile in enumerate(s.display):
         x = RIGHT_X + i * 150
-        draw_tile(img, (x, 94, x + 142, 156), tile, tr)
+        draw_tile(img, (x, dy + 94, x + 142, dy + 156), tile, tr)
 
 
-def draw_achievements(img: Image.Image, s: KokeshiState, tr: Translator) -> None:
+def draw_achievements(img: Image.Image, s: KokeshiState, tr: Translator, dy: int = 0) -> None:
     data = load()
-    draw_text(img, (RIGHT_X, 178), tr("kokeshi.achievements"), MIN_TEXT, INK, True, "lm")
+    draw_text(img, (RIGHT_X, dy + 178), tr("kokeshi.achievements"), MIN_TEXT, INK, True, "lm")
     left = {c: [ach_level(a) for a in s.ach_supply if ach_colour(a) == c] for c in range(5)}
     for c in range(len(data.columns)):
         x = RIGHT_X + c * 120
         levels = "".join(str(lv) for lv in left[c]) or "–"
-        colour_chip(img, (x, 196, x + 114, 240), c, "★" + levels)
+        colour_chip(img, (x, dy + 196, x + 114, dy + 240), c, "★" + levels)
 
 
-def draw_animals(img: Image.Image, s: KokeshiState, tr: Translator) -> None:
+def draw_animals(img: Image.Image, s: KokeshiState, tr: Translator, dy: int = 0) -> None:
     data = load()
     d = ImageDraw.Draw(img)
     side = tr(f"kokeshi.side.{s.side}")
-    draw_text(img, (RIGHT_X, 262), tr("kokeshi.animals", side=side), MIN_TEXT, INK, True, "lm")
+    label = tr("kokeshi.animals", side=side)
+    draw_text(img, (RIGHT_X, dy + 262), label, MIN_TEXT, INK, True, "lm")
     points = data.animal_points[s.side]
-    top = 314
+    top = dy + 314
     for a in range(len(data.animals)):
         x0 = RIGHT_X + a * ANIMAL_W
         label = f"{animal_letter(tr, a)} {animal_word(tr, a)}"
         draw_text(
             img,
-            (x0 + 6, 296),
+            (x0 + 6, dy + 296),
             ellipsize(label, MIN_TEXT, True, ANIMAL_W - 10),
             MIN_TEXT,
             INK,
@@ -155,7 +161,7 @@ def draw_animals(img: Image.Image, s: KokeshiState, tr: Translator) -> None:
                     outline=INK,
                     width=2,
                 )
-                shape(d, SHAPES[colour], bx + 15, y0 + ANIMAL_H / 2, 8, WHITE)
+                shape(d, SHAPES[colour], bx + 16, y0 + ANIMAL_H / 2, 10, WHITE)
                 draw_text(img, (bx + 42, y0 + ANIMAL_H / 2), "★", MIN_TEXT - 2, INK, True, "mm")
             if p == 0 and lead == NONE and stack == tuple(range(s.seats)):
                 continue  # everybody still at the start: leave the row clean
@@ -170,7 +176,7 @@ def draw_animals(img: Image.Image, s: KokeshiState, tr: Translator) -> None:
                     ring,
                     PLAYER_LETTERS[seat],
                     MIN_TEXT,
-                    WHITE,
+                    text_on(PLAYER_COLOURS[seat]),
                     3 if seat == lead else 1,
                 )
         mid = top + (data.animal_positions - data.midline) * ANIMAL_H
@@ -181,9 +187,15 @@ def draw_animals(img: Image.Image, s: KokeshiState, tr: Translator) -> None:
         draw_text(img, (RIGHT_X, bottom + 20 + k * 30), line, MIN_TEXT, MUTED, False, "lm")
 
 
-def draw_scores(img: Image.Image, s: KokeshiState, tr: Translator) -> None:
+def draw_scores(
+    img: Image.Image,
+    s: KokeshiState,
+    tr: Translator,
+    names: Sequence[str] | None = None,
+    dy: int = 0,
+) -> None:
     data = load()
-    y = 690
+    y = dy + 690
     key = "kokeshi.scores_final" if s.phase == Phase.OVER else "kokeshi.scores"
     draw_text(img, (RIGHT_X, y), tr(key), MIN_TEXT, INK, True, "lm")
     for seat in range(s.seats):
@@ -198,7 +210,7 @@ def draw_scores(img: Image.Image, s: KokeshiState, tr: Translator) -> None:
             PLAYER_COLOURS[seat],
             PLAYER_LETTERS[seat],
             MIN_TEXT,
-            WHITE,
+            text_on(PLAYER_COLOURS[seat]),
             1,
         )
         text = tr(
@@ -207,18 +219,29 @@ def draw_scores(img: Image.Image, s: KokeshiState, tr: Translator) -> None:
             total=parts["total"],
             achievements=achievement_count(data, s, seat),
         )
-        draw_text(img, (RIGHT_X + 40, row), mark + text, MIN_TEXT, INK, seat == s.active, "lm")
+        bold = seat == s.active
+        name = ellipsize(mark + tr.player(seat, names), MIN_TEXT, bold, 170)
+        draw_text(img, (RIGHT_X + 40, row), name, MIN_TEXT, INK, bold, "lm")
+        text = ellipsize(text, MIN_TEXT, bold, WIDTH - RIGHT_X - 230)
+        draw_text(img, (RIGHT_X + 220, row), text, MIN_TEXT, INK, bold, "lm")
 
 
 def draw_small(
-    img: Image.Image, s: KokeshiState, seat: int, x: int, y: int, tr: Translator
+    img: Image.Image,
+    s: KokeshiState,
+    seat: int,
+    x: int,
+    y: int,
+    tr: Translator,
+    names: Sequence[str] | None = None,
+    width: int = SMALL_W,
 ) -> None:
-    """Another player's workshop: coloured cells with their shapes, kokeshi as dark frames."""
+    """Another player's workshop: their name and score, coloured cells with their shapes,
+    kokeshi as dark frames."""
     data = load()
     d = ImageDraw.Draw(img)
-    cw, rh = 30, 22
+    cw, rh = SMALL_CELL
     total = breakdown(data, s, seat)["total"]
-    label = tr("kokeshi.small_score", count=total, total=total)
     badge(
         img,
         "pill",
@@ -227,11 +250,14 @@ def draw_small(
         PLAYER_COLOURS[seat],
         PLAYER_LETTERS[seat],
         MIN_TEXT,
-        WHITE,
+        text_on(PLAYER_COLOURS[seat]),
         1,
     )
-    draw_text(img, (x + 38, y + 15), label, MIN_TEXT, INK, True, "lm")
-    top = y + 38
+    name = ellipsize(tr.player(seat, names), MIN_TEXT, True, width - 40)
+    draw_text(img, (x + 38, y + 15), name, MIN_TEXT, INK, True, "lm")
+    label = tr("kokeshi.small_score", count=total, total=total)
+    draw_text(img, (x + 38, y + 48), label, MIN_TEXT, INK, False, "lm")
+    top = y + 68
     yellow = set(data.yellow.values())
     for space in range(1, data.spaces + 1):
         y0 = top + (data.spaces - space) * rh
@@ -248,7 +274,7 @@ def draw_small(
                     SHAPES[colour],
                     (box[0] + box[2]) / 2,
                     (box[1] + box[3]) / 2,
-                    6,
+                    10,
                     COLOURS[colour] if is_ach(tile) else WHITE,
                 )
             else:

@@ -20,12 +20,13 @@ from engines.kokeshi.data import (
 )
 from i18n import Translator
 from i18n.games.kokeshi import animal_letter, kokeshi_letter
-from render.canvas import INK, RGB, WHITE, badge, draw_text, text_width
+from render.canvas import INK, RGB, WHITE, badge, draw_text, note, text_width
 from render.kokeshi.layout import COLOURS, GOLD, MIN_TEXT, SHAPES, STRIP, tint
 
 
 def shape(d: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, r: float, fill: RGB) -> None:
     """One of the five colour shapes centred on (cx, cy) with ``r`` as half its size."""
+    note("symbol", 2 * r)
     if kind == "circle":
         d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill)
     elif kind == "triangle":
@@ -110,7 +111,7 @@ def draw_tile(
     body = GOLD if is_ach(tile) else tint(colour)
     d.rounded_rectangle(box, radius=6, fill=body, outline=INK, width=2)
     d.rounded_rectangle((x0, y0, x0 + STRIP, y1), radius=6, fill=colour, outline=INK, width=2)
-    shape(d, SHAPES[colour_index], x0 + STRIP / 2, (y0 + y1) / 2, 8, WHITE)
+    shape(d, SHAPES[colour_index], x0 + STRIP / 2, (y0 + y1) / 2, 10, WHITE)
     cx = (x0 + STRIP + x1 - reserve) / 2
     cy = (y0 + y1) / 2
     if is_ach(tile):
@@ -132,7 +133,7 @@ def colour_chip(img: Image.Image, box: tuple[int, int, int, int], column: int, t
     x0, y0, _x1, y1 = box
     d = ImageDraw.Draw(img)
     d.rounded_rectangle(box, radius=8, fill=COLOURS[column], outline=INK, width=2)
-    shape(d, SHAPES[column], x0 + 18, (y0 + y1) / 2, 9, WHITE)
+    shape(d, SHAPES[column], x0 + 17, (y0 + y1) / 2, 10, WHITE)
     draw_text(img, (x0 + 34, (y0 + y1) / 2), text, MIN_TEXT, INK, True, "lm")
 
 

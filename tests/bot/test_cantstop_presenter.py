@@ -36,7 +36,27 @@ def test_roll_again_and_stop_after_a_move() -> None:
     rows = PRESENTER.controls(s, ["roll", "stop"], "en")
     buttons = [c for row in rows.rows for c in row]
     assert all(isinstance(b, Button) for b in buttons)
-    assert [b.label for b in buttons] == ["Roll again", "Stop"]
+    assert [b.label for b in buttons] == ["Roll again · 0% bust", "Stop"]  # two runners free
+
+
+def test_roll_again_shows_the_bust_chance_in_the_locale_unless_odds_is_off() -> None:
+    worst = replace(
+        ENGINE.initial_state(2, {}), phase=Phase.DECIDE, runners=((2, 1), (3, 1), (12, 1))
+    )
+    labels = {
+        locale: PRESENTER.controls(worst, ["roll", "stop"], locale).rows[0][0].label
+        for locale in ("en", "de", "fr", "ja")
+    }
+    assert labels == {  # 728 of the 1,296 rolls bust
+        "en": "Roll again · 56% bust",
+        "de": "Weiterwürfeln · 56\u00a0% Aus",
+        "fr": "Relancer · 56\u00a0% d’échec",
+        "ja": "もう一度振る · バースト 56%",
+    }
+    quiet = replace(worst, options=replace(worst.options, odds=False))
+    assert PRESENTER.controls(quiet, ["roll"], "en").rows[0][0].label == "Roll again"
+    first = replace(worst, phase=Phase.ROLL, runners=())
+    assert PRESENTER.controls(first, ["roll"], "en").rows[0][0].label == "Roll"
 
 
 def test_bust_is_announced() -> None:

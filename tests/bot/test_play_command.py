@@ -36,10 +36,14 @@ def test_parameters_follow_the_game_info(game: str, payload: dict[str, dict]) ->
     params = {p["name"]: p for p in payload[game]["options"]}
     players = params.pop("players")
     assert (players["type"], players["min_value"], players["max_value"]) == (
-        INT_TYPE, info.min_seats, info.max_seats,
+        INT_TYPE,
+        info.min_seats,
+        info.max_seats,
     )
     clock = params.pop("clock")  # every game has a turn clock
     assert [c["value"] for c in clock["choices"]] == list(CLOCK_HOURS)
+    thread = params.pop("thread")
+    assert thread["type"] == BOOL_TYPE and 0 < len(thread["description"]) <= 100
     assert not any(p["required"] for p in payload[game]["options"])
     assert sorted(params) == sorted(o.name for o in info.options)
     for spec in info.options:
@@ -58,12 +62,16 @@ def test_parameters_follow_the_game_info(game: str, payload: dict[str, dict]) ->
 async def test_a_subcommand_passes_plain_option_values_to_the_lobby() -> None:
     calls: list[tuple] = []
 
-    async def open_lobby(interaction, game, players, options) -> None:
-        calls.append((game, players, options))
+    async def open_lobby(interaction, game, players, options, thread) -> None:
+        calls.append((game, players, options, thread))
 
     group = build_play_group(open_lobby)
     command = group.get_command("harmonies")
     assert isinstance(command, app_commands.Command)
     side = app_commands.Choice(name="B", value="B")
     await command.callback(None, players=2, side=side, spirits=True)  # type: ignore[arg-type]
-    assert calls == [("harmonies", 2, {"side": "B", "spirits": True})]
+    await command.callback(None, thread=True)  # type: ignore[arg-type]
+    assert calls == [
+        ("harmonies", 2, {"side": "B", "spirits": True}, False),
+        ("harmonies", None, {}, True),
+    ]

@@ -71,6 +71,12 @@ class FakeChannel:
         return self.type in (10, 11, 12)
 
     @property
+    def archived(self) -> bool:
+        """Whether this is a thread that was archived (``PATCH /channels/{id}``)."""
+        meta = (self.thread_type_payload or {}).get("thread_metadata") or {}
+        return bool(meta.get("archived"))
+
+    @property
     def is_dm(self) -> bool:
         """Whether this is a direct-message channel."""
         return self.type == 1
@@ -218,6 +224,8 @@ class StoredMessage:
     interaction_name: str | None = None
     message_reference: dict[str, Any] | None = None
     thread_id: int | None = None
+    #: the thread started from this message, whose channel object the message carries
+    thread: FakeChannel | None = None
 
     @property
     def ephemeral(self) -> bool:
@@ -272,7 +280,9 @@ class StoredMessage:
             }
         if self.message_reference is not None:
             data["message_reference"] = self.message_reference
-        if self.thread_id is not None:
+        if self.thread is not None:  # as Discord sends it: the whole thread channel object
+            data["thread"] = self.thread.payload()
+        elif self.thread_id is not None:
             data["thread"] = {"id": str(self.thread_id)}
         return data
 

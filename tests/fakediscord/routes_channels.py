@@ -36,6 +36,36 @@ async def get_channel(fake: FakeDiscord, request: web.Request) -> web.Response:
     return errors.json_response(channel.payload())
 
 
+async def modify_channel(fake: FakeDiscord, request: web.Request) -> web.Response:
+    """PATCH /channels/{id}: for a thread, ``name``, ``archived`` and ``locked`` (what the bot
+    changes); other channels and fields are refused, so an unexpected change fails the test."""
+    channel = _channel(fake, request)
+    if channel is None:
+        return errors.unknown_channel()
+    if not channel.is_thread or channel.thread_type_payload is None:
+        return errors.error(403, 50013, "Missing Permissions")
+    body, _ = await read_body(request)
+    unknown = sorted(set(body) - {"name", "archived", "locked"})
+    if unknown:
+        return errors.invalid_form(f"{', '.join(unknown)}: not a thread field the fake knows")
+    data = channel.thread_type_payload
+    meta = dict(data["thread_metadata"])
+    for key in ("archived", "locked"):
+        if key in body:
+            meta[key] = bool(body[key])
+    if "archived" in body:
+        meta["archive_timestamp"] = iso()
+    data["thread_metadata"] = meta
+    if "name" in body:
+        name = str(body["name"])
+        if not 1 <= len(name) <= 100:
+            return errors.invalid_form("name: Must be between 1 and 100 in length.")
+        data["name"] = channel.name = name
+    await fake.dispatch_channel("THREAD_UPDATE", channel)
+    await fake.notify()
+    return errors.json_response(channel.payload())
+
+
 async def create_message(fake: FakeDiscord, request: web.Request) -> web.Response:
     """POST /channels/{id}/messages (JSON or multipart)."""
     channel = _channel(fake, request)
@@ -155,6 +185,7 @@ async def create_thread_from_message(fake: FakeDiscord, request: web.Request) ->
     response = await _make_thread(fake, parent, request, thread_id=msg.id, default_type=11)
     if response.status == 201:
         msg.thread_id = msg.id
+        msg.thread = fake.channels[msg.id]
     return response
 
 
@@ -181,6 +212,7 @@ _MSG = "/channels/{channel_id}/messages/{message_id}"
 
 ROUTES = [
     ("GET", "/channels/{channel_id}", get_channel),
+    ("PATCH", "/channels/{channel_id}", modify_channel),
     ("POST", "/channels/{channel_id}/messages", create_message),
     ("GET", "/channels/{channel_id}/messages", list_messages),
     ("GET", _MSG, get_message),

@@ -126,6 +126,8 @@ class MiniBot(discord.Client):
             thread = await msg.create_thread(name="table 1")
             inside = await thread.send("inside", file=discord.File(io.BytesIO(PNG), "b.png"))
             await inside.edit(content="inside (edited)", attachments=[])
+            archived = await thread.edit(archived=True)
+            assert archived.archived and archived.parent_id == interaction.channel_id
             channel = await self.fetch_channel(interaction.channel_id or 0)
             assert isinstance(channel, discord.TextChannel)
             note = await channel.send("note")
@@ -422,6 +424,7 @@ async def test_threads_and_channel_messages(world: World, bot: MiniBot) -> None:
     assert rec.original is not None and thread.id == rec.original.id and thread.name == "table 1"
     (inside,) = d.channel_messages(thread)
     assert inside.content == "inside (edited)" and inside.attachments == [] and inside.edits == 1
+    assert thread.archived and not world.channel.archived
     assert [m.content for m in d.channel_messages(world.channel)] == ["table open", follow.content]
     in_thread = await d.slash(world.alice, thread, "hello")
     await in_thread.wait_response(2)

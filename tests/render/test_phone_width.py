@@ -1,0 +1,72 @@
+"""Legible on a phone: scaled to 400 px wide, every text and symbol that carries game information
+stays at least 10 px tall. The sizes are the renderer's own: ``render.canvas`` notes each text's
+font size and each symbol's height as it draws them (cached sprites replay theirs), and the rule
+is checked against the width of the picture they ended up on, for real positions of every game at
+every seat count, drawn as the channel shows them (the mover's board with their turn marked) and
+as ``/game board`` does."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from engines.registry import game_names, get_engine
+from i18n import Translator
+from render import _call, renderer
+from render.canvas import Mark, measuring
+from tests.render.phone import MIN_PHONE_PX, PHONE_WIDTH, spread, turn_ends
+
+NAMES = ("Bartholomew the Magnificent", "Zoë-Léa", "高橋みなみ子さん", "Ann")
+PER_SEATS = 6
+
+
+def cases() -> Iterator[tuple[str, int]]:
+    for game in game_names():
+        info = get_engine(game).info
+        for seats in range(info.min_seats, info.max_seats + 1):
+            yield game, seats
+
+
+def smallest(marks: list[Mark], width: int) -> tuple[float, Mark]:
+    mark = min(marks, key=lambda m: m[1])
+    return mark[1] * PHONE_WIDTH / width, mark
+
+
+def pictures(game: str, end: Any, tr: Translator) -> Iterator[tuple[str, Any, list[Mark]]]:
+    """(what, image, the sizes noted while drawing it) for each way the position is shown."""
+    module = renderer(game)
+    names = list(NAMES)
+    view_sets = [("board", {"names": names})]
+    view_sets.append(("turn", {"names": names, "focus_seat": end.mover, "since": end.since}))
+    views = getattr(module, "views", None)
+    if views is not None:
+        for i, view in enumerate(views(end.state, end.since, end.mover)):
+            view_sets.append((f"view {i}", {"names": names, **view}))
+    for what, view in view_sets:
+        with measuring() as marks:
+            image = _call(module.draw, end.state, tr, view)
+        yield what, image, marks
+
+
+@pytest.mark.parametrize(("game", "seats"), list(cases()))
+def test_every_text_and_symbol_reads_at_phone_width(game: str, seats: int) -> None:
+    ends = spread(turn_ends(game, seats, seed=5), PER_SEATS)
+    assert ends, "the playout ended no turn"
+    for lang in ("en", "ja"):
+        tr = Translator(lang)
+        for end in ends:
+            for what, image, marks in pictures(game, end, tr):
+                assert marks, f"{game} {what}: nothing noted"
+                shown, mark = smallest(marks, image.width)
+                assert shown >= MIN_PHONE_PX, (
+                    f"{game} {seats}p {what} ({lang}): a {mark[0]} {mark[1]} px tall on a "
+                    f"{image.width} px wide picture is {shown:.1f} px on a phone"
+                )
+
+
+def test_the_rule_fails_a_picture_too_wide_for_its_text() -> None:
+    """The check is not vacuous: the old 1400 px Kokeshi layout with 25 px text fails it."""
+    assert smallest([("text", 25, "Round 6")], 1400)[0] < MIN_PHONE_PX
+    assert smallest([("text", 25, "Round 6"), ("symbol", 40, "")], 1000)[0] >= MIN_PHONE_PX
