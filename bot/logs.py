@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 
 #: loggers that print SQL parameters below INFO; their DEBUG records are dropped
-DRIVER_LOGGERS = ("aiosqlite",)
+DRIVER_LOGGERS = ("aiosqlite", "asyncpg")
 
 
 class RedactSecrets(logging.Filter):

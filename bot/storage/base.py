@@ -45,6 +45,23 @@ class MoveRow:
     created_at: str
 
 
+@dataclass(frozen=True, slots=True)
+class Shards:
+    """The Discord gateway shards one bot process runs: ``ids`` of ``count`` shards in all."""
+
+    ids: tuple[int, ...]
+    count: int
+
+    def owns(self, guild_id: int | None) -> bool:
+        """Discord routes a guild to shard ``(guild_id >> 22) % count`` (direct messages: 0)."""
+        return ((guild_id or 0) >> 22) % self.count in self.ids
+
+
+class StoreUnavailable(Exception):
+    """The database cannot be reached (e.g. it is restarting); nothing of the transaction that
+    was under way is kept."""
+
+
 class VersionConflict(Exception):
     """The game's version moved on between load and write (optimistic concurrency)."""
 
@@ -107,7 +124,9 @@ class GameStore(Protocol):
 
     async def moves(self, game_id: int) -> list[MoveRow]: ...
 
-    async def open_games(self) -> list[int]: ...
+    async def open_games(self, shards: Shards | None = None) -> list[int]:
+        """Ids of the running games (of guilds on ``shards`` only, when given)."""
+        ...
 
     async def games_with_state(self) -> list[int]:
         """Ids of every game that has a stored state (running or over)."""
@@ -115,7 +134,9 @@ class GameStore(Protocol):
 
     async def posted_version(self, game_id: int) -> int | None: ...
 
-    async def unshown_games(self, changed_since: str | None = None) -> list[int]:
+    async def unshown_games(
+        self, changed_since: str | None = None, shards: Shards | None = None
+    ) -> list[int]:
         """Games committed at a version no posted message shows yet (see ``SqliteStore``)."""
         ...
 
