@@ -107,10 +107,16 @@ class FakeDiscordDriver:
         locale: str = "en-US",
         everyone_permissions: int = p.DEFAULT_MEMBER_PERMISSIONS,
         bot_permissions: int | None = None,
+        shard: int | None = None,
     ) -> FakeGuild:
-        """A guild with an @everyone role and the bot as member."""
+        """A guild with an @everyone role and the bot as member (``shard``: an id that Discord
+        routes to that shard of the fake's ``shard_count``)."""
         owner = owner or self.add_user(f"{name} owner")
         gid = self.fake.snowflakes.next()
+        if shard is not None:
+            while (gid >> 22) % self.fake.shard_count != shard:
+                gid += 1 << 22  # a later millisecond
+            self.fake.snowflakes.skip_past(gid)
         guild = FakeGuild(gid, name, owner.id, locale=locale)
         guild.roles[gid] = FakeRole(gid, gid, "@everyone", everyone_permissions)
         guild.members[owner.id] = FakeMember(owner)
@@ -118,7 +124,7 @@ class FakeDiscordDriver:
             self.bot_user, permissions_override=bot_permissions
         )
         self.fake.guilds[gid] = guild
-        for session in self.fake.ready_sessions():
+        for session in self.fake.sessions_for(gid):
             await session.dispatch("GUILD_CREATE", guild.create_payload())
         await self.fake.notify()
         return guild
@@ -591,9 +597,9 @@ class FakeDiscordDriver:
         channel: FakeChannel,
         message: StoredMessage | None,
     ) -> InteractionRecord:
-        sessions = self.fake.ready_sessions()
+        sessions = self.fake.sessions_for(channel.guild_id)
         if not sessions:
-            raise NoGatewaySession("no gateway session is READY")
+            raise NoGatewaySession("no gateway session of the guild's shard is READY")
         now = asyncio.get_running_loop().time()
         rec = self.record_class(
             id=int(payload["id"]),
