@@ -17,8 +17,18 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bot.service import errors
+from bot.service.clocks import LOBBY_EXPIRY, TURN_TIMERS, TurnClock
 from bot.service.models import GameSnapshot, LoggedMove, Outcome, Seat
-from bot.storage.base import GameRow, GameStore, MoveRow, OpenGameExists, SeatRow, Shards, Tx
+from bot.storage.base import (
+    GameRow,
+    GameStore,
+    MoveRow,
+    OpenGameExists,
+    SeatRow,
+    Shards,
+    TimerRow,
+    Tx,
+)
 from engines import errors as rule_errors
 from engines.base import CHANCE, TERMINAL, Engine
 from engines.bots import LEVELS, bot_games
@@ -50,6 +60,12 @@ def _check_place(row: GameRow, where: Where) -> None:
         raise errors.WrongChannel(channel_id=row.channel_id)
 
 
+def seats_of(row: GameRow) -> tuple[Seat, ...]:
+    return tuple(
+        Seat(s.seat, s.user_id, s.display_name, s.bot_level, s.stand_in) for s in row.seats
+    )
+
+
 def _dump(engine: Engine[Any, Any], state: Any) -> str:
     return json.dumps(engine.encode_state(state), separators=(",", ":"), sort_keys=True)
 
@@ -64,6 +80,7 @@ class GameService:
         clock: Callable[[], str] = utc_now,
         new_seed: Callable[[], int] = lambda: secrets.randbits(62),
         shards: Shards | None = None,
+        turn_clock: TurnClock | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
@@ -71,12 +88,14 @@ class GameService:
         #: the gateway shards of this process: what it does on its own (recovery, the sweep,
         #: bots resumed after a restart) is limited to games of guilds on them
         self.shards = shards
+        #: turn deadlines and reminders, kept in step with every commit
+        self.turn_clock = turn_clock or TurnClock()
 
     # ----------------------------------------------------------------- reading
 
     def snapshot_of(self, row: GameRow, state: Any = None) -> GameSnapshot:
         """The snapshot of a stored row (``state``: the row's state, already decoded)."""
-        seats = tuple(Seat(s.seat, s.user_id, s.display_name, s.bot_level) for s in row.seats)
+        seats = seats_of(row)
         base = GameSnapshot(
             id=row.id,
             guild_id=row.guild_id,
@@ -89,6 +108,9 @@ class GameService:
             options=json.loads(row.options_json),
             seats=seats,
             ended_by=row.ended_by,
+            clock_seconds=row.clock_seconds,
+            deadline=row.deadline,
+            clock_left=row.clock_left,
         )
         if row.state_json is None:
             return base
@@ -210,8 +232,11 @@ class GameService:
         game: str,
         options: Mapping[str, object] | None = None,
         players: int | None = None,
+        clock_seconds: int | None = None,
+        expires_after: float | None = None,
     ) -> GameSnapshot:
-        """Open a lobby with the host in the first seat."""
+        """Open a lobby with the host in the first seat (``clock_seconds``: the turn clock;
+        ``expires_after``: seconds after which the lobby closes unless it was started)."""
         if game not in game_names():
             raise errors.UnknownGameType(game=game, games=", ".join(game_names()))
         engine = get_engine(game)
@@ -245,12 +270,24 @@ class GameService:
             state_json=None,
             created_at=now,
             updated_at=now,
+            clock_seconds=clock_seconds or None,
         )
         try:
             async with self.store.write() as tx:
                 game_id = await tx.insert_game(row)
                 await tx.set_seats(game_id, [SeatRow(0, host_id, host_name)])
                 lobby = await self._reread(tx, game_id)
+                if expires_after:
+                    await self.turn_clock.add(
+                        tx,
+                        TimerRow(
+                            id=0,
+                            due=self.turn_clock.now() + expires_after,
+                            kind=LOBBY_EXPIRY,
+                            game_id=game_id,
+                            guild_id=guild_id,
+                        ),
+                    )
         except OpenGameExists:
             busy = await self.store.open_game_in_channel(channel_id)
             raise (await self._busy(busy)) if busy else errors.ChannelBusy() from None
@@ -342,15 +379,28 @@ class GameService:
             row = await self._lobby_row(tx, game_id, where)
             if user_id != row.host_id:
                 raise errors.NotHost()
-            await tx.update_game(
-                game_id,
-                row.version,
-                status="cancelled",
-                state_json=None,
-                move_count=0,
-                updated_at=self.clock(),
-            )
-            return await self._reread(tx, game_id)
+            return await self._close_lobby(tx, row)
+
+    async def _close_lobby(self, tx: Tx, row: GameRow) -> GameSnapshot:
+        await tx.update_game(
+            row.id,
+            row.version,
+            status="cancelled",
+            state_json=None,
+            move_count=0,
+            updated_at=self.clock(),
+        )
+        await tx.clear_timers(row.id, (LOBBY_EXPIRY,))
+        return await self._reread(tx, row.id)
+
+    async def expire_lobby(self, game_id: int) -> GameSnapshot | None:
+        """Close a lobby nobody started in time (None: it is no longer a lobby)."""
+        async with self.store.write() as tx:
+            row = await tx.load_game(game_id)
+            if row is None or row.status != "lobby":
+                await tx.clear_timers(game_id, (LOBBY_EXPIRY,))
+                return None
+            return await self._close_lobby(tx, row)
 
     async def start(self, game_id: int, user_id: int, *, where: Where = None) -> Outcome:
         """Deal the game (resolving its setup chance steps) and commit it."""
@@ -364,7 +414,8 @@ class GameService:
                 raise errors.TooFewPlayers(minimum=engine.info.min_seats, seated=len(row.seats))
             state = engine.initial_state(len(row.seats), json.loads(row.options_json))
             state, moves = self._resolve_chance(engine, state, row.seed, 0, [])
-            after = await self._commit(tx, row, engine, state, moves)
+            after = await self._commit(tx, row, engine, state, moves, before)
+            await tx.clear_timers(game_id, (LOBBY_EXPIRY,))
         log.info("game started", extra={"game_id": game_id})
         return Outcome(before, after, tuple(moves))
 
@@ -403,7 +454,7 @@ class GameService:
                 raise errors.GameNotFound(game_id=game_id)
             if expected_version != row.version:
                 raise errors.StaleBoard()
-            if not row.seats[seat].bot_level:
+            if not (row.seats[seat].bot_level or row.seats[seat].stand_in):
                 raise errors.NotSeated()
             return await self._apply(tx, row, seat, action_text)
 
@@ -431,7 +482,7 @@ class GameService:
         seq = row.move_count
         moves = [LoggedMove(seq, seat, engine.encode_action(action))]
         state, moves = self._resolve_chance(engine, state, row.seed, seq + 1, moves)
-        after = await self._commit(tx, row, engine, state, moves)
+        after = await self._commit(tx, row, engine, state, moves, before)
         log.info("move %s", moves[0].action, extra={"game_id": row.id, "seq": seq, "seat": seat})
         return Outcome(before, after, tuple(moves))
 
@@ -460,8 +511,10 @@ class GameService:
         engine: Engine[Any, Any],
         state: Any,
         moves: list[LoggedMove],
+        before: GameSnapshot,
     ) -> GameSnapshot:
-        """Append the moves and the new state (version + 1); returns the game as committed."""
+        """Append the moves and the new state (version + 1), and keep the turn's timers in step;
+        returns the game as committed."""
         now = self.clock()
         if moves:
             await tx.append_moves(
@@ -488,7 +541,20 @@ class GameService:
             updated_at=now,
             version=row.version + 1,
         )
-        return self.snapshot_of(new_row, state)
+        after = self.snapshot_of(new_row, state)
+        await self.turn_clock.after_commit(tx, new_row, before, after)
+        if after.status == "active" and (
+            after.clock_seconds or any(s.stand_in for s in before.seats)
+        ):
+            reread = await tx.load_game(row.id)  # with the deadline just set
+            assert reread is not None
+            after = replace(
+                after,
+                deadline=reread.deadline,
+                clock_left=reread.clock_left,
+                seats=seats_of(reread),
+            )
+        return after
 
     async def abandon(
         self, channel_id: int, user_id: int, can_manage_channel: bool
@@ -513,6 +579,8 @@ class GameService:
             )
             if row.status == "active":
                 await tx.set_ended_by(row.id, user_id)
+            await tx.clear_timers(row.id, (*TURN_TIMERS, LOBBY_EXPIRY))
+            await tx.set_clock(row.id, deadline=None, clock_left=None)
             return await self._reread(tx, row.id)
 
     async def record_post(

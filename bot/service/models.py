@@ -12,10 +12,17 @@ class Seat:
     user_id: int | None  # None for a computer opponent
     name: str
     bot_level: str | None = None
+    stand_in: str | None = None  # 'turn' or 'seat': a computer opponent plays for the player
 
     @property
     def is_bot(self) -> bool:
-        return self.bot_level is not None
+        """Does a computer play this seat now (a computer opponent, or one standing in)?"""
+        return self.bot_level is not None or self.stand_in is not None
+
+    @property
+    def is_human(self) -> bool:
+        """A person sits here (even while a computer stands in for them)."""
+        return self.user_id is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +55,9 @@ class GameSnapshot:
     winners: tuple[int, ...] = ()
     turn: int = 0  # how many turns have ended (the engine's turn counter)
     ended_by: int | None = None  # the user who abandoned the game, if someone did
+    clock_seconds: int | None = None  # the turn clock (None: no clock)
+    deadline: float | None = None  # when the turn of the seat to move runs out (unix time)
+    clock_left: float | None = None  # the player to move is away: what their stopped clock had left
 
     def seat_of(self, user_id: int) -> int | None:
         for seat in self.seats:

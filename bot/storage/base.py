@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Protocol
@@ -14,6 +14,8 @@ class SeatRow:
     user_id: int | None
     display_name: str
     bot_level: str | None = None
+    stand_in: str | None = None  # 'turn' or 'seat': a computer opponent plays for the player
+    stood_in: bool = False  # a computer opponent has played for this seat at least once
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +36,59 @@ class GameRow:
     created_at: str
     updated_at: str
     ended_by: int | None = None  # who abandoned the game, if someone did
+    clock_seconds: int | None = None  # the turn clock (None: no clock)
+    deadline: float | None = None  # when the turn of the seat to move runs out (unix time)
+    clock_left: float | None = None  # seconds left on a clock stopped while its player is away
     seats: tuple[SeatRow, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TimerRow:
+    """Something that falls due at ``due`` (unix seconds); see migration 0006."""
+
+    id: int
+    due: float
+    kind: str
+    game_id: int | None = None
+    guild_id: int | None = None
+    user_id: int | None = None
+    version: int = 0
+    data: str = "{}"
+    attempts: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class VoteRow:
+    id: int
+    game_id: int
+    kind: str  # 'expiry' | 'abandon'
+    version: int
+    seat: int | None
+    opened_by: int | None
+    opened_at: float
+    outcome: str | None = None
+    channel_id: int | None = None
+    message_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSettingsRow:
+    user_id: int
+    reminders: str = "channel"  # 'channel' | 'dm' | 'off'
+    quiet_start: str | None = None  # "23:00"
+    quiet_end: str | None = None
+    timezone: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ServerPlayRow:
+    """A server's defaults for asynchronous play (None: the built-in default)."""
+
+    guild_id: int
+    default_clock: int | None = None
+    default_action: str | None = None
+    lobby_expiry: int | None = None
+    allow_dm: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,14 +101,21 @@ class MoveRow:
 
 @dataclass(frozen=True, slots=True)
 class Shards:
-    """The Discord gateway shards one bot process runs: ``ids`` of ``count`` shards in all."""
+    """The Discord gateway shards one bot process runs: ``ids`` of ``count`` shards in all; a
+    guild is on shard ``(guild_id >> 22) % count``."""
 
     ids: tuple[int, ...]
     count: int
 
     def owns(self, guild_id: int | None) -> bool:
-        """Discord routes a guild to shard ``(guild_id >> 22) % count`` (direct messages: 0)."""
+        """Is the game of this guild this process's own (a game without a guild: shard 0's, as
+        Discord sends direct messages on shard 0)? Recovery and the sweep use this."""
         return ((guild_id or 0) >> 22) % self.count in self.ids
+
+    def serves(self, guild_id: int | None) -> bool:
+        """May this process handle a timer of this guild? One without a guild: any process
+        (the claim on a due timer keeps it to one)."""
+        return guild_id is None or (guild_id >> 22) % self.count in self.ids
 
 
 class StoreUnavailable(Exception):
@@ -72,6 +133,10 @@ class OpenGameExists(Exception):
 
 class Tx(Protocol):
     """One write transaction."""
+
+    def on_commit(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` once the transaction has committed (never if it rolls back)."""
+        ...
 
     async def load_game(self, game_id: int) -> GameRow | None: ...
 
@@ -103,6 +168,58 @@ class Tx(Protocol):
     async def replace_state(self, game_id: int, version: int, state_json: str) -> int:
         """The same position in a newer encoding: no version bump; 0 if the version moved on."""
         ...
+
+    # --------------------------------------------------------- asynchronous play
+
+    async def set_clock(
+        self, game_id: int, *, deadline: float | None, clock_left: float | None
+    ) -> None: ...
+
+    async def set_clock_seconds(self, game_id: int, clock_seconds: int | None) -> None: ...
+
+    async def set_stand_in(self, game_id: int, seat: int, stand_in: str | None) -> None:
+        """A computer opponent plays for the seat ('turn' or 'seat'), or (None) no longer."""
+        ...
+
+    async def add_timer(self, row: TimerRow) -> int: ...
+
+    async def load_timer(self, timer_id: int) -> TimerRow | None: ...
+
+    async def delete_timer(self, timer_id: int) -> None: ...
+
+    async def reschedule_timer(self, timer_id: int, due: float, attempts: int) -> None: ...
+
+    async def clear_timers(self, game_id: int, kinds: Sequence[str]) -> None: ...
+
+    async def carry_timers(self, game_id: int, old_version: int, new_version: int) -> None:
+        """The game moved on within a turn: its timers set for ``old_version`` still hold."""
+        ...
+
+    async def user_timers(self, user_id: int, kinds: Sequence[str]) -> list[TimerRow]: ...
+
+    async def open_vote(self, row: VoteRow) -> int: ...
+
+    async def load_vote(self, vote_id: int) -> VoteRow | None: ...
+
+    async def open_vote_of(self, game_id: int, kind: str) -> VoteRow | None: ...
+
+    async def close_vote(self, vote_id: int, outcome: str) -> None: ...
+
+    async def set_vote_message(self, vote_id: int, channel_id: int, message_id: int) -> None: ...
+
+    async def cast_ballot(self, vote_id: int, user_id: int, choice: str) -> None: ...
+
+    async def ballots(self, vote_id: int) -> dict[int, str]: ...
+
+    async def set_away(self, guild_id: int, user_id: int, since: float, until: float) -> None: ...
+
+    async def clear_away(self, guild_id: int, user_id: int) -> None: ...
+
+    async def away_until(self, guild_id: int, user_id: int) -> float | None: ...
+
+    async def set_player_settings(self, row: PlayerSettingsRow, updated_at: str) -> None: ...
+
+    async def set_server_play(self, row: ServerPlayRow, updated_at: str) -> None: ...
 
 
 class GameStore(Protocol):
@@ -148,4 +265,32 @@ class GameStore(Protocol):
 
     async def set_server_locale(self, guild_id: int, locale: str | None, updated_at: str) -> None:
         """Choose (or, with None, forget) the language of a server's public messages."""
+        ...
+
+    # --------------------------------------------------------- asynchronous play
+
+    async def next_due(self, shards: Shards | None = None) -> float | None:
+        """When the earliest timer falls due (None: there is none)."""
+        ...
+
+    async def due_timers(
+        self, now: float, limit: int, shards: Shards | None = None
+    ) -> list[TimerRow]:
+        """Timers due at ``now`` or earlier, earliest first."""
+        ...
+
+    async def timers_of_game(self, game_id: int) -> list[TimerRow]: ...
+
+    async def vote(self, vote_id: int) -> VoteRow | None: ...
+
+    async def away_of(self, guild_id: int, user_id: int) -> float | None:
+        """Until when the player is away on the server (None: not away)."""
+        ...
+
+    async def player_settings(self, user_id: int) -> PlayerSettingsRow | None: ...
+
+    async def server_play(self, guild_id: int) -> ServerPlayRow | None: ...
+
+    async def games_of_user(self, guild_id: int, user_id: int) -> list[GameRow]:
+        """The server's running games in which the user has a seat."""
         ...

@@ -23,7 +23,18 @@ if TYPE_CHECKING:
     Store = SqliteStore | PostgresStore
 
 #: every table with data, parents first (rows of a child point at rows copied before them)
-COPIED_TABLES: tuple[str, ...] = ("games", "seats", "moves", "posts", "server_settings")
+COPIED_TABLES: tuple[str, ...] = (
+    "games",
+    "seats",
+    "moves",
+    "posts",
+    "server_settings",
+    "timers",  # migration 0006 on: asynchronous play
+    "votes",
+    "ballots",
+    "player_settings",
+    "away",
+)
 
 
 class CopyRefused(Exception):

@@ -25,7 +25,18 @@ from typing import Any, TypeVar
 
 import asyncpg
 
-from bot.storage.base import GameRow, MoveRow, OpenGameExists, SeatRow, Shards, StoreUnavailable
+from bot.storage.base import (
+    GameRow,
+    MoveRow,
+    OpenGameExists,
+    PlayerSettingsRow,
+    SeatRow,
+    ServerPlayRow,
+    Shards,
+    StoreUnavailable,
+    TimerRow,
+    VoteRow,
+)
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +44,12 @@ T = TypeVar("T")
 
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, game, rules_version, host_id, options_json, capacity, seed,"
-    " status, version, move_count, state_json, created_at, updated_at, ended_by"
+    " status, version, move_count, state_json, created_at, updated_at, ended_by,"
+    " clock_seconds, deadline, clock_left"
+)
+_TIMER_COLUMNS = "id, due, kind, game_id, guild_id, user_id, version, data, attempts"
+_VOTE_COLUMNS = (
+    "id, game_id, kind, version, seat, opened_by, opened_at, outcome, channel_id, message_id"
 )
 #: a number to serialise migrations of several processes starting at once
 _MIGRATION_LOCK = 0x626F617264  # "board"
@@ -56,6 +72,8 @@ _UNSHOWN = (
     "     (SELECT MAX(p.version) FROM posts p WHERE p.game_id = g.id), -1)"
     " AND g.id = (SELECT MAX(n.id) FROM games n WHERE n.channel_id = g.channel_id)"
 )
+#: tables whose ``id`` comes from a counter (copied ids must not come round again)
+_COUNTED = ("games", "timers", "votes")
 _IDENTIFIER = re.compile(r"[a-z_][a-z0-9_]*")
 
 
@@ -94,7 +112,8 @@ async def migrate(conn: asyncpg.Connection) -> list[str]:
 
 
 def _shard_clause(shards: Shards | None, first: int) -> tuple[str, list[object]]:
-    """`` AND guild on these shards`` with its parameters numbered from ``$first``."""
+    """`` AND the game's guild is on these shards`` (``Shards.owns``), parameters from
+    ``$first``."""
     if shards is None:
         return "", []
     return (
@@ -103,12 +122,26 @@ def _shard_clause(shards: Shards | None, first: int) -> tuple[str, list[object]]
     )
 
 
+def _timer_shard_clause(shards: Shards | None, first: int) -> tuple[str, list[object]]:
+    """`` AND the timer's guild is on these shards or it has none`` (``Shards.serves``)."""
+    if shards is None:
+        return "", []
+    return (
+        f" AND (guild_id IS NULL OR ((guild_id >> 22) % ${first}) = ANY(${first + 1}::int[]))",
+        [shards.count, list(shards.ids)],
+    )
+
+
 async def _seats(conn: asyncpg.Connection, game_id: int) -> tuple[SeatRow, ...]:
     rows = await conn.fetch(
-        "SELECT seat, user_id, display_name, bot_level FROM seats WHERE game_id = $1 ORDER BY seat",
+        "SELECT seat, user_id, display_name, bot_level, stand_in, stood_in FROM seats"
+        " WHERE game_id = $1 ORDER BY seat",
         game_id,
     )
-    return tuple(SeatRow(*row) for row in rows)
+    return tuple(
+        SeatRow(seat, user, name, level, stand_in, bool(stood))
+        for seat, user, name, level, stand_in, stood in rows
+    )
 
 
 async def _game(conn: asyncpg.Connection, where: str, *params: object) -> GameRow | None:
@@ -119,11 +152,216 @@ async def _game(conn: asyncpg.Connection, where: str, *params: object) -> GameRo
     return replace(GameRow(*row), seats=await _seats(conn, row[0]))
 
 
-class PostgresTx:
+class _PlayWrites:
+    """The write statements of asynchronous play (timers, votes, away, settings), in the
+    transaction of ``self._conn``; the same names and meaning as ``sqlite_play.PlayWrites``."""
+
+    _conn: asyncpg.Connection
+
+    async def set_clock(
+        self, game_id: int, *, deadline: float | None, clock_left: float | None
+    ) -> None:
+        await self._conn.execute(
+            "UPDATE games SET deadline = $1, clock_left = $2 WHERE id = $3",
+            deadline,
+            clock_left,
+            game_id,
+        )
+
+    async def set_clock_seconds(self, game_id: int, clock_seconds: int | None) -> None:
+        await self._conn.execute(
+            "UPDATE games SET clock_seconds = $1 WHERE id = $2", clock_seconds, game_id
+        )
+
+    async def set_stand_in(self, game_id: int, seat: int, stand_in: str | None) -> None:
+        await self._conn.execute(
+            "UPDATE seats SET stand_in = $1, stood_in = GREATEST(stood_in, $2)"
+            " WHERE game_id = $3 AND seat = $4",
+            stand_in,
+            int(stand_in is not None),
+            game_id,
+            seat,
+        )
+
+    async def add_timer(self, row: TimerRow) -> int:
+        timer_id: int = await self._conn.fetchval(
+            "INSERT INTO timers (due, kind, game_id, guild_id, user_id, version, data, attempts)"
+            " VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+            row.due,
+            row.kind,
+            row.game_id,
+            row.guild_id,
+            row.user_id,
+            row.version,
+            row.data,
+            row.attempts,
+        )
+        return timer_id
+
+    async def load_timer(self, timer_id: int) -> TimerRow | None:
+        """The timer, claimed for this transaction; None when it is gone or another process
+        holds it right now (``SKIP LOCKED``: two processes never both act on one timer)."""
+        row = await self._conn.fetchrow(
+            f"SELECT {_TIMER_COLUMNS} FROM timers WHERE id = $1 FOR UPDATE SKIP LOCKED",  # noqa: S608
+            timer_id,
+        )
+        return TimerRow(*row) if row else None
+
+    async def delete_timer(self, timer_id: int) -> None:
+        await self._conn.execute("DELETE FROM timers WHERE id = $1", timer_id)
+
+    async def reschedule_timer(self, timer_id: int, due: float, attempts: int) -> None:
+        await self._conn.execute(
+            "UPDATE timers SET due = $1, attempts = $2 WHERE id = $3", due, attempts, timer_id
+        )
+
+    async def clear_timers(self, game_id: int, kinds: Sequence[str]) -> None:
+        await self._conn.execute(
+            "DELETE FROM timers WHERE game_id = $1 AND kind = ANY($2::text[])",
+            game_id,
+            list(kinds),
+        )
+
+    async def carry_timers(self, game_id: int, old_version: int, new_version: int) -> None:
+        await self._conn.execute(
+            "UPDATE timers SET version = $1 WHERE game_id = $2 AND version = $3",
+            new_version,
+            game_id,
+            old_version,
+        )
+
+    async def user_timers(self, user_id: int, kinds: Sequence[str]) -> list[TimerRow]:
+        rows = await self._conn.fetch(
+            f"SELECT {_TIMER_COLUMNS} FROM timers"  # noqa: S608
+            " WHERE user_id = $1 AND kind = ANY($2::text[]) ORDER BY due",
+            user_id,
+            list(kinds),
+        )
+        return [TimerRow(*row) for row in rows]
+
+    async def open_vote(self, row: VoteRow) -> int:
+        vote_id: int = await self._conn.fetchval(
+            "INSERT INTO votes (game_id, kind, version, seat, opened_by, opened_at)"
+            " VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+            row.game_id,
+            row.kind,
+            row.version,
+            row.seat,
+            row.opened_by,
+            row.opened_at,
+        )
+        return vote_id
+
+    async def load_vote(self, vote_id: int) -> VoteRow | None:
+        row = await self._conn.fetchrow(
+            f"SELECT {_VOTE_COLUMNS} FROM votes WHERE id = $1",  # noqa: S608
+            vote_id,
+        )
+        return VoteRow(*row) if row else None
+
+    async def open_vote_of(self, game_id: int, kind: str) -> VoteRow | None:
+        row = await self._conn.fetchrow(
+            f"SELECT {_VOTE_COLUMNS} FROM votes"  # noqa: S608
+            " WHERE game_id = $1 AND kind = $2 AND outcome IS NULL ORDER BY id DESC LIMIT 1",
+            game_id,
+            kind,
+        )
+        return VoteRow(*row) if row else None
+
+    async def close_vote(self, vote_id: int, outcome: str) -> None:
+        await self._conn.execute("UPDATE votes SET outcome = $1 WHERE id = $2", outcome, vote_id)
+
+    async def set_vote_message(self, vote_id: int, channel_id: int, message_id: int) -> None:
+        await self._conn.execute(
+            "UPDATE votes SET channel_id = $1, message_id = $2 WHERE id = $3",
+            channel_id,
+            message_id,
+            vote_id,
+        )
+
+    async def cast_ballot(self, vote_id: int, user_id: int, choice: str) -> None:
+        await self._conn.execute(
+            "INSERT INTO ballots (vote_id, user_id, choice) VALUES ($1, $2, $3)"
+            " ON CONFLICT (vote_id, user_id) DO UPDATE SET choice = excluded.choice",
+            vote_id,
+            user_id,
+            choice,
+        )
+
+    async def ballots(self, vote_id: int) -> dict[int, str]:
+        rows = await self._conn.fetch(
+            "SELECT user_id, choice FROM ballots WHERE vote_id = $1", vote_id
+        )
+        return {user: choice for user, choice in rows}
+
+    async def set_away(self, guild_id: int, user_id: int, since: float, until: float) -> None:
+        await self._conn.execute(
+            "INSERT INTO away (guild_id, user_id, since, until) VALUES ($1, $2, $3, $4)"
+            " ON CONFLICT (guild_id, user_id) DO UPDATE SET until = excluded.until",
+            guild_id,
+            user_id,
+            since,
+            until,
+        )
+
+    async def clear_away(self, guild_id: int, user_id: int) -> None:
+        await self._conn.execute(
+            "DELETE FROM away WHERE guild_id = $1 AND user_id = $2", guild_id, user_id
+        )
+
+    async def away_until(self, guild_id: int, user_id: int) -> float | None:
+        until: float | None = await self._conn.fetchval(
+            "SELECT until FROM away WHERE guild_id = $1 AND user_id = $2", guild_id, user_id
+        )
+        return until
+
+    async def set_player_settings(self, row: PlayerSettingsRow, updated_at: str) -> None:
+        await self._conn.execute(
+            "INSERT INTO player_settings"
+            " (user_id, reminders, quiet_start, quiet_end, timezone, updated_at)"
+            " VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (user_id) DO UPDATE SET"
+            " reminders = excluded.reminders, quiet_start = excluded.quiet_start,"
+            " quiet_end = excluded.quiet_end, timezone = excluded.timezone,"
+            " updated_at = excluded.updated_at",
+            row.user_id,
+            row.reminders,
+            row.quiet_start,
+            row.quiet_end,
+            row.timezone,
+            updated_at,
+        )
+
+    async def set_server_play(self, row: ServerPlayRow, updated_at: str) -> None:
+        await self._conn.execute(
+            "INSERT INTO server_settings"
+            " (guild_id, default_clock, default_action, lobby_expiry, allow_dm, updated_at)"
+            " VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (guild_id) DO UPDATE SET"
+            " default_clock = excluded.default_clock, default_action = excluded.default_action,"
+            " lobby_expiry = excluded.lobby_expiry, allow_dm = excluded.allow_dm,"
+            " updated_at = excluded.updated_at",
+            row.guild_id,
+            row.default_clock,
+            row.default_action,
+            row.lobby_expiry,
+            None if row.allow_dm is None else int(row.allow_dm),
+            updated_at,
+        )
+
+
+class PostgresTx(_PlayWrites):
     """The statements of one write transaction (see ``PostgresStore.write``)."""
 
     def __init__(self, conn: asyncpg.Connection) -> None:
         self._conn = conn
+        self._after_commit: list[Callable[[], None]] = []
+
+    def on_commit(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` once this transaction has committed (never if it rolls back)."""
+        self._after_commit.append(callback)
+
+    def committed(self) -> None:
+        for callback in self._after_commit:
+            callback()
 
     async def load_game(self, game_id: int) -> GameRow | None:
         """The game, its row locked until the transaction ends (writers of it take turns)."""
@@ -134,8 +372,8 @@ class PostgresTx:
             game_id: int = await self._conn.fetchval(
                 "INSERT INTO games (guild_id, channel_id, game, rules_version, host_id,"
                 " options_json, capacity, seed, status, version, move_count, state_json,"
-                " created_at, updated_at)"
-                " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)"
+                " created_at, updated_at, clock_seconds)"
+                " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)"
                 " RETURNING id",
                 row.guild_id,
                 row.channel_id,
@@ -151,6 +389,7 @@ class PostgresTx:
                 row.state_json,
                 row.created_at,
                 row.updated_at,
+                row.clock_seconds,
             )
         except asyncpg.UniqueViolationError as exc:
             raise OpenGameExists(row.channel_id) from exc
@@ -159,9 +398,21 @@ class PostgresTx:
     async def set_seats(self, game_id: int, seats: Sequence[SeatRow]) -> None:
         await self._conn.execute("DELETE FROM seats WHERE game_id = $1", game_id)
         await self._conn.executemany(
-            "INSERT INTO seats (game_id, seat, user_id, display_name, bot_level)"
-            " VALUES ($1, $2, $3, $4, $5)",
-            [(game_id, s.seat, s.user_id, s.display_name, s.bot_level) for s in seats],
+            "INSERT INTO seats"
+            " (game_id, seat, user_id, display_name, bot_level, stand_in, stood_in)"
+            " VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            [
+                (
+                    game_id,
+                    s.seat,
+                    s.user_id,
+                    s.display_name,
+                    s.bot_level,
+                    s.stand_in,
+                    int(s.stood_in),
+                )
+                for s in seats
+            ],
         )
 
     async def append_moves(self, game_id: int, first_seq: int, moves: Sequence[MoveRow]) -> None:
@@ -247,11 +498,12 @@ class PostgresTx:
         )
 
     async def after_copy(self) -> None:
-        """Move the games' id counter past the copied ids."""
-        await self._conn.execute(
-            "SELECT setval(pg_get_serial_sequence('games', 'id'),"
-            " COALESCE((SELECT MAX(id) FROM games), 0) + 1, false)"
-        )
+        """Move the id counters past the copied ids."""
+        for table in _COUNTED:
+            await self._conn.execute(
+                f"SELECT setval(pg_get_serial_sequence('{table}', 'id'),"  # noqa: S608
+                f" COALESCE((SELECT MAX(id) FROM {table}), 0) + 1, false)"
+            )
 
 
 def _changed(status: str) -> int:
@@ -337,8 +589,9 @@ class PostgresStore:
                 await transaction.start()
             except _GONE as exc:
                 raise StoreUnavailable(type(exc).__name__) from exc
+            tx = PostgresTx(conn)
             try:
-                yield PostgresTx(conn)
+                yield tx
             except _GONE as exc:
                 await _quietly_roll_back(transaction)
                 raise StoreUnavailable(type(exc).__name__) from exc
@@ -351,6 +604,7 @@ class PostgresStore:
                 raise StoreUnavailable(type(exc).__name__) from exc
         finally:
             await pool.release(conn)
+        tx.committed()
 
     async def load_game(self, game_id: int) -> GameRow | None:
         return await self._read(lambda conn: _game(conn, "id = $1", game_id))
@@ -437,6 +691,98 @@ class PostgresStore:
     async def set_server_locale(self, guild_id: int, locale: str | None, updated_at: str) -> None:
         async with self.write() as tx:
             await tx.set_server_locale(guild_id, locale, updated_at)
+
+    async def games_of_user(self, guild_id: int, user_id: int) -> list[GameRow]:
+        """The server's running games in which the user has a seat."""
+
+        async def work(conn: asyncpg.Connection) -> list[GameRow]:
+            ids = await conn.fetch(
+                "SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id"
+                " WHERE g.guild_id = $1 AND g.status = 'active' AND s.user_id = $2"
+                " ORDER BY g.id",
+                guild_id,
+                user_id,
+            )
+            found = [await _game(conn, "id = $1", row[0]) for row in ids]
+            return [row for row in found if row is not None]
+
+        return await self._read(work)
+
+    # ------------------------------------------------------------ asynchronous play
+
+    async def next_due(self, shards: Shards | None = None) -> float | None:
+        clause, params = _timer_shard_clause(shards, 1)
+        due: float | None = await self._read(
+            lambda conn: conn.fetchval(
+                f"SELECT due FROM timers WHERE true{clause} ORDER BY due LIMIT 1",  # noqa: S608
+                *params,
+            )
+        )
+        return due
+
+    async def due_timers(
+        self, now: float, limit: int, shards: Shards | None = None
+    ) -> list[TimerRow]:
+        clause, params = _timer_shard_clause(shards, 3)
+        rows = await self._read(
+            lambda conn: conn.fetch(
+                f"SELECT {_TIMER_COLUMNS} FROM timers"  # noqa: S608
+                f" WHERE due <= $1{clause} ORDER BY due LIMIT $2",
+                now,
+                limit,
+                *params,
+            )
+        )
+        return [TimerRow(*row) for row in rows]
+
+    async def timers_of_game(self, game_id: int) -> list[TimerRow]:
+        rows = await self._read(
+            lambda conn: conn.fetch(
+                f"SELECT {_TIMER_COLUMNS} FROM timers WHERE game_id = $1 ORDER BY due",  # noqa: S608
+                game_id,
+            )
+        )
+        return [TimerRow(*row) for row in rows]
+
+    async def vote(self, vote_id: int) -> VoteRow | None:
+        row = await self._read(
+            lambda conn: conn.fetchrow(
+                f"SELECT {_VOTE_COLUMNS} FROM votes WHERE id = $1",  # noqa: S608
+                vote_id,
+            )
+        )
+        return VoteRow(*row) if row else None
+
+    async def away_of(self, guild_id: int, user_id: int) -> float | None:
+        until: float | None = await self._read(
+            lambda conn: conn.fetchval(
+                "SELECT until FROM away WHERE guild_id = $1 AND user_id = $2", guild_id, user_id
+            )
+        )
+        return until
+
+    async def player_settings(self, user_id: int) -> PlayerSettingsRow | None:
+        row = await self._read(
+            lambda conn: conn.fetchrow(
+                "SELECT user_id, reminders, quiet_start, quiet_end, timezone"
+                " FROM player_settings WHERE user_id = $1",
+                user_id,
+            )
+        )
+        return PlayerSettingsRow(*row) if row else None
+
+    async def server_play(self, guild_id: int) -> ServerPlayRow | None:
+        row = await self._read(
+            lambda conn: conn.fetchrow(
+                "SELECT guild_id, default_clock, default_action, lobby_expiry, allow_dm"
+                " FROM server_settings WHERE guild_id = $1",
+                guild_id,
+            )
+        )
+        if row is None:
+            return None
+        guild, clock, action, expiry, allow = row
+        return ServerPlayRow(guild, clock, action, expiry, None if allow is None else bool(allow))
 
     # ------------------------------------------------------------ copying (boardroom copy-db)
 

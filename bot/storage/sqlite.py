@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
@@ -22,6 +22,7 @@ import aiosqlite
 
 from bot.storage.base import GameRow, MoveRow, OpenGameExists, SeatRow, Shards
 from bot.storage.migrate import migrate
+from bot.storage.sqlite_play import PlayReads, PlayWrites
 
 _IDENTIFIER = re.compile(r"[a-z_][a-z0-9_]*")
 
@@ -33,7 +34,8 @@ def _quoted(name: str) -> str:
 
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, game, rules_version, host_id, options_json, capacity, seed,"
-    " status, version, move_count, state_json, created_at, updated_at, ended_by"
+    " status, version, move_count, state_json, created_at, updated_at, ended_by,"
+    " clock_seconds, deadline, clock_left"
 )
 _PRAGMAS = (
     "PRAGMA journal_mode=WAL",
@@ -54,10 +56,14 @@ async def _connect(path: Path, synchronous: str) -> aiosqlite.Connection:
 
 async def _seats(conn: aiosqlite.Connection, game_id: int) -> tuple[SeatRow, ...]:
     async with conn.execute(
-        "SELECT seat, user_id, display_name, bot_level FROM seats WHERE game_id = ? ORDER BY seat",
+        "SELECT seat, user_id, display_name, bot_level, stand_in, stood_in FROM seats"
+        " WHERE game_id = ? ORDER BY seat",
         (game_id,),
     ) as cursor:
-        return tuple(SeatRow(*row) for row in await cursor.fetchall())
+        return tuple(
+            SeatRow(seat, user, name, level, stand_in, bool(stood))
+            for seat, user, name, level, stand_in, stood in await cursor.fetchall()
+        )
 
 
 async def _game(
@@ -71,11 +77,20 @@ async def _game(
     return replace(GameRow(*row), seats=await _seats(conn, row[0]))
 
 
-class SqliteTx:
+class SqliteTx(PlayWrites):
     """The statements of one write transaction (see ``SqliteStore.write``)."""
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self._conn = conn
+        self._after_commit: list[Callable[[], None]] = []
+
+    def on_commit(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` once this transaction has committed (never if it rolls back)."""
+        self._after_commit.append(callback)
+
+    def committed(self) -> None:
+        for callback in self._after_commit:
+            callback()
 
     async def load_game(self, game_id: int) -> GameRow | None:
         return await _game(self._conn, "id = ?", (game_id,))
@@ -85,7 +100,8 @@ class SqliteTx:
             cursor = await self._conn.execute(
                 "INSERT INTO games (guild_id, channel_id, game, rules_version, host_id,"
                 " options_json, capacity, seed, status, version, move_count, state_json,"
-                " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " created_at, updated_at, clock_seconds)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     row.guild_id,
                     row.channel_id,
@@ -101,6 +117,7 @@ class SqliteTx:
                     row.state_json,
                     row.created_at,
                     row.updated_at,
+                    row.clock_seconds,
                 ),
             )
         except sqlite3.IntegrityError as exc:
@@ -112,9 +129,13 @@ class SqliteTx:
     async def set_seats(self, game_id: int, seats: Sequence[SeatRow]) -> None:
         await self._conn.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
         await self._conn.executemany(
-            "INSERT INTO seats (game_id, seat, user_id, display_name, bot_level)"
-            " VALUES (?, ?, ?, ?, ?)",
-            [(game_id, s.seat, s.user_id, s.display_name, s.bot_level) for s in seats],
+            "INSERT INTO seats"
+            " (game_id, seat, user_id, display_name, bot_level, stand_in, stood_in)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [
+                (game_id, s.seat, s.user_id, s.display_name, s.bot_level, s.stand_in, s.stood_in)
+                for s in seats
+            ],
         )
 
     async def append_moves(self, game_id: int, first_seq: int, moves: Sequence[MoveRow]) -> None:
@@ -153,7 +174,6 @@ class SqliteTx:
             (game_id, version, channel_id, message_id, int(public)),
         )
 
-
     async def set_server_locale(self, guild_id: int, locale: str | None, updated_at: str) -> None:
         await self._conn.execute(
             "INSERT INTO server_settings (guild_id, locale, updated_at) VALUES (?, ?, ?)"
@@ -186,7 +206,7 @@ class SqliteTx:
         """Nothing to do: SQLite's AUTOINCREMENT follows the highest id inserted."""
 
 
-class SqliteStore:
+class SqliteStore(PlayReads):
     """The game store on one SQLite file."""
 
     def __init__(self, path: str | Path, *, synchronous: str = "FULL") -> None:
@@ -235,12 +255,14 @@ class SqliteStore:
         assert self._writer is not None, "store is not open"
         async with self._write_lock:
             await self._writer.execute("BEGIN IMMEDIATE")
+            tx = SqliteTx(self._writer)
             try:
-                yield SqliteTx(self._writer)
+                yield tx
             except BaseException:
                 await self._writer.execute("ROLLBACK")
                 raise
             await self._writer.execute("COMMIT")
+        tx.committed()
 
     async def load_game(self, game_id: int) -> GameRow | None:
         async with self._reading() as conn:
@@ -363,3 +385,13 @@ class SqliteStore:
             conn.execute(f"SELECT {names} FROM {_quoted(table)} ORDER BY {order}") as cur,  # noqa: S608
         ):
             return [tuple(row) for row in await cur.fetchall()]
+    async def games_of_user(self, guild_id: int, user_id: int) -> list[GameRow]:
+        async with self._reading() as conn:
+            async with conn.execute(
+                "SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id"
+                " WHERE g.guild_id = ? AND g.status = 'active' AND s.user_id = ? ORDER BY g.id",
+                (guild_id, user_id),
+            ) as cursor:
+                ids = [row[0] for row in await cursor.fetchall()]
+            found = [await _game(conn, "id = ?", (game_id,)) for game_id in ids]
+        return [row for row in found if row is not None]

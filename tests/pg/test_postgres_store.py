@@ -154,3 +154,37 @@ async def test_debug_logging_shows_no_seed(pg_server: PgServer, pg_url, capfd) -
     assert str(seed) not in err and hex(seed)[2:] not in err
     server_log = (pg_server.root / "server.log").read_text()
     assert str(seed) not in server_log
+
+
+async def test_a_due_timer_is_claimed_by_one_process_only(pg_url: str) -> None:
+    """``load_timer`` in a write claims the timer (FOR UPDATE SKIP LOCKED): a second process
+    asking meanwhile gets None and leaves it; once the first deleted it, it is gone for all."""
+    from bot.storage.base import Shards, TimerRow
+
+    async with PostgresStore(pg_url) as one, PostgresStore(pg_url) as two:
+        async with one.write() as tx:
+            game_id = await tx.insert_game(new_row())
+            timer_id = await tx.add_timer(TimerRow(0, 5.0, "deadline", game_id, 1 << 22, None, 0))
+            await tx.add_timer(TimerRow(0, 6.0, "notice", None, None, None, 0))
+        assert [t.id for t in await two.due_timers(10.0, 10, Shards((1,), 2))] == [timer_id, 2]
+        assert [t.id for t in await two.due_timers(10.0, 10, Shards((0,), 2))] == [2]  # no guild
+        assert await two.next_due(Shards((0,), 2)) == 6.0
+        claimed = asyncio.Event()
+        release = asyncio.Event()
+
+        async def first() -> None:
+            async with one.write() as tx:
+                assert (await tx.load_timer(timer_id)).kind == "deadline"
+                claimed.set()
+                await release.wait()
+                await tx.delete_timer(timer_id)
+
+        task = asyncio.create_task(first())
+        await claimed.wait()
+        async with two.write() as tx:
+            assert await tx.load_timer(timer_id) is None  # held by the other process: skipped
+        release.set()
+        await task
+        async with two.write() as tx:
+            assert await tx.load_timer(timer_id) is None
+        assert [t.kind for t in await two.timers_of_game(game_id)] == []

@@ -13,6 +13,7 @@ from bot.cli import main, unverified_games
 from bot.service.games import GameService
 from bot.service.servers import ServerSettings
 from bot.storage import open_store
+from bot.storage.base import PlayerSettingsRow, ServerPlayRow, TimerRow, VoteRow
 from bot.storage.copy import COPIED_TABLES, CopyRefused, copy_database
 
 ALICE, BOB = 101, 102
@@ -54,6 +55,15 @@ async def fill(path: Path) -> None:
         )
         await service.cancel(cancelled.id, BOB)
         assert (await service.game(3)).status == "finished"
+        # asynchronous play (migration 0006): a timer, a vote with a ballot, away, settings
+        async with store.write() as tx:
+            await tx.add_timer(TimerRow(0, 1.7e9 + 0.125, "deadline", 1, 1, ALICE, 9, '{"a":1}'))
+            vote = await tx.open_vote(VoteRow(0, 2, "abandon", 4, None, ALICE, 1.7e9 + 0.5))
+            await tx.cast_ballot(vote, BOB, "yes")
+            await tx.set_away(1, BOB, 1.7e9, 1.8e9 + 0.25)
+            await tx.set_player_settings(PlayerSettingsRow(ALICE, "dm", "23:00", "07:00"), "t2")
+            await tx.set_server_play(ServerPlayRow(1, 3600, "skip", 86400, True), "t3")
+            await tx.set_stand_in(1, 1, "turn")
 
 
 async def everything(target: str | Path) -> dict[str, list[tuple]]:
@@ -73,6 +83,7 @@ async def test_sqlite_to_postgres_and_back_gives_identical_games(tmp_path, pg_ur
     assert report.games == 7
     before, after = await everything(original), await everything(back)
     assert after == before and len(before["posts"]) == 10
+    assert len(before["timers"]) == 1 and before["ballots"] and before["away"]
     async with open_store(original) as a, open_store(pg_url) as b, open_store(back) as c:
         for game_id in range(1, 8):
             assert await a.load_game(game_id) == await b.load_game(game_id)
@@ -84,6 +95,9 @@ async def test_sqlite_to_postgres_and_back_gives_identical_games(tmp_path, pg_ur
             guild_id=1, channel_id=99, host_id=ALICE, host_name="Alice", game="nim"
         )
         assert lobby.id == 8
+        async with b.write() as tx:  # counters of the other tables moved on too
+            assert await tx.add_timer(TimerRow(0, 1.0, "notice")) == 2
+            assert await tx.open_vote(VoteRow(0, 1, "expiry", 1, 0, BOB, 2.0)) == 2
         snap = await service.game(1)
         moved = await service.act(1, snap.seats[snap.to_move].user_id, snap.legal[0], snap.version)
         assert moved.after.version == snap.version + 1 and await service.verify(1)

@@ -1,0 +1,390 @@
+"""What the table decides when play stalls: the vote on a player whose clock ran out, the vote to
+end a game its host did not end, computer stand-ins and their players coming back, away periods.
+
+Every effect is committed in one transaction together with the timers and notices it leads to
+(a notice is a message still to be posted: the adapter posts it and retries until it is in).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from bot.service import errors
+from bot.service.clocks import (
+    AWAY_END,
+    DEADLINE,
+    NOTICE,
+    REMINDER,
+    TURN_TIMERS,
+    VOTE_END,
+    TurnClock,
+    grace,
+)
+from bot.service.games import GameService
+from bot.service.models import GameSnapshot
+from bot.storage.base import GameRow, ServerPlayRow, Shards, TimerRow, Tx, VoteRow
+
+#: what the table may decide about a silent player
+WAIT, BOT_TURN, BOT_SEAT, END = "wait", "bot_turn", "bot_seat", "end"
+EXPIRY_CHOICES = (WAIT, BOT_TURN, BOT_SEAT, END)
+#: the abandon vote
+YES, NO = "yes", "no"
+ABANDON_CHOICES = (YES, NO)
+#: a decision nobody made: the server's default (a bot plays the turn unless set otherwise)
+DEFAULT_ACTION = BOT_TURN
+#: an abandon vote nobody finishes closes after this many hours (or one clock period)
+ABANDON_VOTE_HOURS = 24
+MAX_AWAY_DAYS = 14
+
+#: notices
+VOTE_OPENED, VOTE_DECIDED, LOBBY_CLOSED, STAND_IN, GAME_ENDED = (
+    "vote_opened",
+    "vote_decided",
+    "lobby_closed",
+    "stand_in",
+    "game_ended",
+)
+
+
+class NotVoter(errors.UserFacingError):
+    key = "error.not_voter"
+
+
+class VoteOver(errors.UserFacingError):
+    key = "error.vote_over"
+
+
+class VoteOpen(errors.UserFacingError):
+    key = "error.vote_open"
+
+
+class NotStoodIn(errors.UserFacingError):
+    key = "error.not_stood_in"
+
+
+class NotAway(errors.UserFacingError):
+    key = "error.not_away"
+
+
+class AwayTooLong(errors.UserFacingError):
+    key = "error.away_too_long"
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The state of a vote after a ballot: ``outcome`` None while it is still open."""
+
+    vote: VoteRow
+    ballots: dict[int, str]
+    outcome: str | None
+    game: GameSnapshot
+
+
+def voters(snap: GameSnapshot, vote: VoteRow) -> list[int]:
+    """Who may vote: the other seated humans (expiry), or every seated human (abandon)."""
+    people = [s.user_id for s in snap.seats if s.user_id is not None]
+    if vote.kind == "expiry" and vote.seat is not None:
+        silent = snap.seats[vote.seat].user_id
+        people = [u for u in people if u != silent]
+    return people
+
+
+def majority(ballots: dict[int, str], electorate: list[int]) -> str | None:
+    """The choice more than half of ``electorate`` made, if one has."""
+    counted = [ballots[u] for u in electorate if u in ballots]
+    for choice in set(counted):
+        if counted.count(choice) * 2 > len(electorate):
+            return choice
+    return None
+
+
+def notice(kind: str, game: GameSnapshot | GameRow, now: float, **data: object) -> TimerRow:
+    return TimerRow(
+        id=0,
+        due=now,
+        kind=NOTICE,
+        game_id=game.id,
+        guild_id=game.guild_id,
+        data=json.dumps({"notice": kind, **data}, sort_keys=True),
+    )
+
+
+class Table:
+    """The table's decisions over the game service (one per process)."""
+
+    def __init__(self, service: GameService, *, now: Callable[[], float] = time.time) -> None:
+        self.service = service
+        self.store = service.store
+        self.clock: TurnClock = service.turn_clock
+        self.now = now
+
+    async def server_play(self, guild_id: int | None) -> ServerPlayRow:
+        found = await self.store.server_play(guild_id) if guild_id else None
+        return found or ServerPlayRow(guild_id or 0)
+
+    async def _game(self, tx: Tx, game_id: int) -> tuple[GameRow, GameSnapshot]:
+        row = await tx.load_game(game_id)
+        if row is None:
+            raise errors.GameNotFound(game_id=game_id)
+        return row, self.service.snapshot_of(row)
+
+    # ----------------------------------------------------------------- timers
+
+    async def deadline_passed(self, timer: TimerRow) -> GameSnapshot | None:
+        """A turn's clock ran out: open the table's vote (None: the timer no longer applies)."""
+        now = self.now()
+        async with self.store.write() as tx:
+            if await tx.load_timer(timer.id) is None:
+                return None
+            await tx.delete_timer(timer.id)
+            row, snap = await self._game(tx, timer.game_id or 0)
+            seat = json.loads(timer.data).get("seat")
+            if row.version != timer.version or snap.to_move != seat or snap.status != "active":
+                return None
+            if await tx.open_vote_of(row.id, "expiry") is not None:
+                return None
+            await tx.clear_timers(row.id, (REMINDER,))  # too late to remind
+            vote_id = await tx.open_vote(VoteRow(0, row.id, "expiry", row.version, seat, None, now))
+            period = float(row.clock_seconds or self.clock.units.hour)
+            await self.clock.add(
+                tx,
+                replace(
+                    timer,
+                    id=0,
+                    kind=VOTE_END,
+                    due=now + period,
+                    data=json.dumps({"vote_id": vote_id, "seat": seat}),
+                ),
+            )
+            await self.clock.add(tx, notice(VOTE_OPENED, row, now, vote_id=vote_id))
+            return snap
+
+    async def vote_timed_out(self, timer: TimerRow) -> Decision | None:
+        """Nobody decided within one more clock period: the server's default happens (for the
+        silent-player vote), or the game goes on (abandon vote)."""
+        async with self.store.write() as tx:
+            if await tx.load_timer(timer.id) is None:
+                return None
+            await tx.delete_timer(timer.id)
+            vote = await tx.load_vote(json.loads(timer.data).get("vote_id", 0))
+            if vote is None or vote.outcome is not None:
+                return None
+            row, snap = await self._game(tx, vote.game_id)
+            if vote.kind == "abandon":
+                outcome = NO
+            else:
+                outcome = (await self.server_play(row.guild_id)).default_action or DEFAULT_ACTION
+            return await self._decide(tx, vote, row, snap, outcome, {}, by_default=True)
+
+    # ----------------------------------------------------------------- votes
+
+    async def cast(self, vote_id: int, user_id: int, choice: str, *, can_manage: bool) -> Decision:
+        """A ballot; the host (or a member allowed to manage the channel) decides at once,
+        otherwise a majority of those who may vote."""
+        async with self.store.write() as tx:
+            vote = await tx.load_vote(vote_id)
+            if vote is None:
+                raise VoteOver()
+            row, snap = await self._game(tx, vote.game_id)
+            if vote.outcome is not None or row.status != "active":
+                raise VoteOver()
+            allowed = EXPIRY_CHOICES if vote.kind == "expiry" else ABANDON_CHOICES
+            if choice not in allowed:
+                raise errors.BadActionText(action=choice[:20])
+            electorate = voters(snap, vote)
+            decides_alone = can_manage or (user_id == row.host_id and user_id in electorate)
+            if user_id not in electorate and not decides_alone:
+                raise NotVoter()
+            await tx.cast_ballot(vote_id, user_id, choice)
+            ballots = await tx.ballots(vote_id)
+            outcome = choice if decides_alone else majority(ballots, electorate)
+            if vote.kind == "abandon" and outcome is None:
+                undecided = [u for u in electorate if u not in ballots]
+                yes = sum(1 for u in electorate if ballots.get(u) == YES)
+                if (yes + len(undecided)) * 2 <= len(electorate):
+                    outcome = NO  # a majority to end it can no longer come about
+            if outcome is None:
+                return Decision(vote, ballots, None, snap)
+            return await self._decide(tx, vote, row, snap, outcome, ballots)
+
+    async def _decide(
+        self,
+        tx: Tx,
+        vote: VoteRow,
+        row: GameRow,
+        snap: GameSnapshot,
+        outcome: str,
+        ballots: dict[int, str],
+        *,
+        by_default: bool = False,
+    ) -> Decision:
+        now = self.now()
+        await tx.close_vote(vote.id, outcome)
+        await tx.clear_timers(row.id, (VOTE_END,))
+        still_theirs = vote.kind == "expiry" and row.version == vote.version
+        ends = outcome == YES if vote.kind == "abandon" else outcome == END
+        if ends:
+            if vote.kind == "abandon" or still_theirs:
+                await tx.update_game(
+                    row.id,
+                    row.version,
+                    status="abandoned",
+                    state_json=row.state_json,
+                    move_count=row.move_count,
+                    updated_at=self.service.clock(),
+                )
+                await tx.clear_timers(row.id, TURN_TIMERS)
+                await tx.set_clock(row.id, deadline=None, clock_left=None)
+        elif still_theirs and vote.seat is not None and outcome == WAIT:
+            await tx.clear_timers(row.id, (DEADLINE, REMINDER))
+            await self.clock.start_turn(tx, snap)
+        elif still_theirs and vote.seat is not None and outcome in (BOT_TURN, BOT_SEAT):
+            await tx.clear_timers(row.id, (DEADLINE, REMINDER))
+            await tx.set_clock(row.id, deadline=None, clock_left=None)
+            await tx.set_stand_in(row.id, vote.seat, "turn" if outcome == BOT_TURN else "seat")
+        data = {"vote_id": vote.id, "outcome": outcome, "by_default": by_default}
+        await self.clock.add(tx, notice(VOTE_DECIDED, row, now, **data))
+        after_row = await tx.load_game(row.id)
+        assert after_row is not None
+        closed = replace(vote, outcome=outcome)
+        return Decision(closed, ballots, outcome, self.service.snapshot_of(after_row))
+
+    async def open_abandon_vote(self, game_id: int, user_id: int) -> GameSnapshot:
+        """A seated player who is not the host asks the table to end the game."""
+        now = self.now()
+        async with self.store.write() as tx:
+            row, snap = await self._game(tx, game_id)
+            if snap.status != "active":
+                raise errors.NoActiveGame()
+            if snap.seat_of(user_id) is None:
+                raise errors.NotAllowedToAbandon()
+            if await tx.open_vote_of(row.id, "abandon") is not None:
+                raise VoteOpen()
+            vote_id = await tx.open_vote(
+                VoteRow(0, row.id, "abandon", row.version, None, user_id, now)
+            )
+            await tx.cast_ballot(vote_id, user_id, YES)
+            period = float(row.clock_seconds or self.clock.units.hours(ABANDON_VOTE_HOURS))
+            end = TimerRow(
+                0,
+                now + period,
+                VOTE_END,
+                row.id,
+                row.guild_id,
+                data=json.dumps({"vote_id": vote_id}),
+            )
+            await self.clock.add(tx, end)
+            await self.clock.add(tx, notice(VOTE_OPENED, row, now, vote_id=vote_id))
+            return snap
+
+    # ----------------------------------------------------------------- stand-ins
+
+    async def reclaim(self, game_id: int, user_id: int) -> GameSnapshot:
+        """A player whose seat a computer took plays it again from now on."""
+        async with self.store.write() as tx:
+            row, snap = await self._game(tx, game_id)
+            seat = snap.seat_of(user_id)
+            if seat is None:
+                raise errors.NotSeated()
+            if snap.status != "active" or snap.seats[seat].stand_in is None:
+                raise NotStoodIn()
+            await tx.set_stand_in(row.id, seat, None)
+            await tx.update_game(  # a new version: the stand-in's runner stops, boards refresh
+                row.id,
+                row.version,
+                status=row.status,
+                state_json=row.state_json,
+                move_count=row.move_count,
+                updated_at=self.service.clock(),
+            )
+            await tx.carry_timers(row.id, row.version, row.version + 1)
+            after = self.service.snapshot_of(replace(await tx.load_game(row.id) or row))
+            if after.to_move == seat:
+                await tx.clear_timers(row.id, TURN_TIMERS)
+                await self.clock.start_turn(tx, after)
+                after = self.service.snapshot_of(await tx.load_game(row.id) or row)
+            return after
+
+    # ----------------------------------------------------------------- away
+
+    async def go_away(self, guild_id: int, user_id: int, seconds: float) -> float:
+        """Stop the player's clocks on this server for ``seconds``; returns until when."""
+        if seconds > self.clock.units.hours(24 * MAX_AWAY_DAYS) + 1:
+            raise AwayTooLong(days=MAX_AWAY_DAYS)
+        now = self.now()
+        until = now + seconds
+        games = await self.store.games_of_user(guild_id, user_id)
+        async with self.store.write() as tx:
+            await tx.set_away(guild_id, user_id, now, until)
+            for old in await tx.user_timers(user_id, (AWAY_END,)):
+                if old.guild_id == guild_id:
+                    await tx.delete_timer(old.id)
+            await self.clock.add(tx, TimerRow(0, until, AWAY_END, None, guild_id, user_id))
+            for listed in games:
+                _row, snap = await self._game(tx, listed.id)
+                mover = snap.player_to_move()
+                if mover is not None and mover.user_id == user_id and snap.clock_left is None:
+                    await self.clock.stop_for_away(tx, snap)
+        return until
+
+    async def come_back(self, guild_id: int, user_id: int, *, timer_id: int | None = None) -> bool:
+        """End an away period (``timer_id``: its end timer fell due). False: was not away."""
+        games = await self.store.games_of_user(guild_id, user_id)
+        async with self.store.write() as tx:
+            if timer_id is not None:
+                if await tx.load_timer(timer_id) is None:
+                    return False
+                await tx.delete_timer(timer_id)
+            elif await tx.away_until(guild_id, user_id) is None:
+                raise NotAway()
+            await tx.clear_away(guild_id, user_id)
+            for old in await tx.user_timers(user_id, (AWAY_END,)):
+                if old.guild_id == guild_id:
+                    await tx.delete_timer(old.id)
+            for listed in games:
+                _row, snap = await self._game(tx, listed.id)
+                mover = snap.player_to_move()
+                if mover is not None and mover.user_id == user_id:
+                    await self.clock.resume_after_away(tx, snap)
+        return True
+
+    async def away_until(self, guild_id: int | None, user_id: int | None) -> float | None:
+        if guild_id is None or user_id is None:
+            return None
+        until = await self.store.away_of(guild_id, user_id)
+        return until if until is not None and until > self.now() else None
+
+    # ----------------------------------------------------------------- downtime
+
+    async def after_downtime(self, shards: Shards | None = None) -> tuple[int, int]:
+        """At start-up: deadlines and vote ends that passed while the bot was down each get a
+        grace period from now (the lesser of an hour and a tenth of the clock) instead of all
+        firing at once, and of the reminders missed meanwhile only each game's latest is sent.
+        Returns (deadlines postponed, reminders dropped)."""
+        now = self.now()
+        overdue = await self.store.due_timers(now, 1_000_000, shards)
+        postponed = dropped = 0
+        latest: dict[int, TimerRow] = {}
+        async with self.store.write() as tx:
+            for timer in overdue:
+                if timer.kind in (DEADLINE, VOTE_END) and timer.game_id is not None:
+                    row = await tx.load_game(timer.game_id)
+                    clock = row.clock_seconds if row else None
+                    await tx.reschedule_timer(
+                        timer.id, now + grace(clock, self.clock.units), timer.attempts
+                    )
+                    postponed += 1
+                elif timer.kind == REMINDER and timer.game_id is not None:
+                    kept = latest.get(timer.game_id)
+                    if kept is None or timer.due > kept.due:
+                        if kept is not None:
+                            await tx.delete_timer(kept.id)
+                            dropped += 1
+                        latest[timer.game_id] = timer
+                    else:
+                        await tx.delete_timer(timer.id)
+                        dropped += 1
+        return postponed, dropped
