@@ -234,6 +234,34 @@ class FakeDiscordDriver:
         data = {"custom_id": custom_id, "component_type": 2}
         return await self._component(user, message, data, locale, guild_locale)
 
+    async def click_on_every_session(
+        self, user: FakeUser, message: StoredMessage, custom_id: str
+    ) -> list[InteractionRecord]:
+        """The same button clicked twice at once (a double click), one interaction to each
+        ready gateway session of the message's guild: with two bot processes connected, each
+        process gets one of the clicks."""
+        self._check_component(message, custom_id, 2)
+        data = {"custom_id": custom_id, "component_type": 2}
+        chan = self.fake.channels[message.channel_id]
+        sessions = self.fake.sessions_for(chan.guild_id)
+        if not sessions:
+            raise NoGatewaySession("no gateway session of the guild's shard is READY")
+        payloads = [
+            ix.base_payload(
+                self.fake, itype=3, user=user, channel=chan, data=dict(data),
+                locale="en-US", guild_locale=None, message=message,
+            )
+            for _ in sessions
+        ]
+        return list(
+            await asyncio.gather(
+                *(
+                    self._send(payload, user, chan, message, session=session)
+                    for payload, session in zip(payloads, sessions, strict=True)
+                )
+            )
+        )
+
     async def select(
         self,
         user: FakeUser,
@@ -596,8 +624,10 @@ class FakeDiscordDriver:
         user: FakeUser,
         channel: FakeChannel,
         message: StoredMessage | None,
+        *,
+        session: Any = None,
     ) -> InteractionRecord:
-        sessions = self.fake.sessions_for(channel.guild_id)
+        sessions = [session] if session is not None else self.fake.sessions_for(channel.guild_id)
         if not sessions:
             raise NoGatewaySession("no gateway session of the guild's shard is READY")
         now = asyncio.get_running_loop().time()
