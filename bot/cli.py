@@ -350,10 +350,15 @@ def cmd_run(args: argparse.Namespace) -> int:
     usable_database(settings)
     setup_logging(settings.log_level, settings.token)
     from bot.adapter.client import run_bot
+    from bot.storage.base import StoreUnavailable
 
     try:
         with contextlib.suppress(KeyboardInterrupt):
             asyncio.run(run_bot(settings))
+    except StoreUnavailable as error:  # PostgreSQL not reachable at start-up
+        where = shown_database(settings.store_target)
+        print(t(LOCALE, "cli.db_unreachable", where=where, reason=error), file=sys.stderr)
+        return 1
     except (aiohttp.ClientConnectionError, ConnectionError, TimeoutError) as error:
         url = settings.api_base or "https://discord.com"
         print(t(LOCALE, "cli.unreachable", url=url, reason=error), file=sys.stderr)

@@ -1,9 +1,9 @@
 """asyncpg backend: a connection pool, one transaction per write, row locks instead of a file lock.
 
 The same guarantees as ``SqliteStore``: a write is one transaction; ``Tx.load_game`` locks the
-game's row (``FOR UPDATE``), so two writers of one game, in one process or in several, take turns
-and the second sees the first one's version (the version check in ``UPDATE … WHERE version = $n``
-stays the last guard); one open lobby or game per channel is a unique partial index; migrations
+game's row (``FOR NO KEY UPDATE``), so two writers of one game, in one process or in several,
+take turns and the second sees the first one's version (the version check in ``UPDATE … WHERE
+version = $n`` stays the last guard); one open lobby or game per channel is a unique partial index; migrations
 are the numbered files of ``migrations_pg/``, recorded in ``schema_migrations``.
 
 When the server goes away (a restart, a failover) the statement under way fails, its transaction
@@ -364,8 +364,9 @@ class PostgresTx(_PlayWrites):
             callback()
 
     async def load_game(self, game_id: int) -> GameRow | None:
-        """The game, its row locked until the transaction ends (writers of it take turns)."""
-        return await _game(self._conn, "id = $1 FOR UPDATE", game_id)
+        """The game, its row locked until the transaction ends (writers of it take turns; the
+        NO KEY lock still lets other transactions add moves and posts that point at it)."""
+        return await _game(self._conn, "id = $1 FOR NO KEY UPDATE", game_id)
 
     async def insert_game(self, row: GameRow) -> int:
         try:

@@ -45,3 +45,18 @@ def test_bad_shards_are_refused_by_name(text: str) -> None:
     with pytest.raises(BadSetting) as bad:
         settings(BOARDROOM_SHARDS=text)
     assert bad.value.name == "BOARDROOM_SHARDS" and bad.value.expected == "shards"
+
+
+def test_run_says_when_postgres_cannot_be_reached_without_printing_the_password(tmp_path) -> None:
+    from tests.pg.server import free_port
+    from tests.test_cli import boardroom
+
+    url = f"postgresql://boardroom:hunter22@127.0.0.1:{free_port()}/boardroom"
+    done = boardroom(
+        "run", cwd=tmp_path, env={"DISCORD_TOKEN": "x.y.z", "BOARDROOM_DB": url,
+                                 "DISCORD_API_BASE": "http://127.0.0.1:9/api/v10"}
+    )
+    assert done.returncode == 1, done.stderr
+    assert "could not be reached" in done.stderr and "BOARDROOM_DB" in done.stderr
+    assert "hunter22" not in done.stderr + done.stdout
+    assert "Traceback" not in done.stderr
