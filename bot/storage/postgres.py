@@ -3,8 +3,9 @@
 The same guarantees as ``SqliteStore``: a write is one transaction; ``Tx.load_game`` locks the
 game's row (``FOR NO KEY UPDATE``), so two writers of one game, in one process or in several,
 take turns and the second sees the first one's version (the version check in ``UPDATE … WHERE
-version = $n`` stays the last guard); one open lobby or game per channel is a unique partial index; migrations
-are the numbered files of ``migrations_pg/``, recorded in ``schema_migrations``.
+version = $n`` stays the last guard); one open lobby or game per channel is a unique partial
+index; migrations are the numbered files of ``migrations_pg/``, recorded in
+``schema_migrations``.
 
 When the server goes away (a restart, a failover) the statement under way fails, its transaction
 is rolled back by the server, and the caller gets ``StoreUnavailable``; the pool opens fresh
