@@ -348,7 +348,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     settings = load_settings(need_token=True)
     usable_database(settings)
-    setup_logging(settings.log_level, settings.token)
+    setup_logging(settings.log_level, settings.token, log_format=settings.log_format)
     from bot.adapter.client import run_bot
     from bot.storage.base import StoreUnavailable
 
@@ -376,7 +376,7 @@ def cmd_migrate(args: argparse.Namespace) -> int:
     async def work() -> None:
         target = settings.store_target
         async with open_store(target, synchronous=settings.synchronous) as store:
-            await GameService(store).upgrade_stored_states()
+            await GameService(store).upgrade_stored_states(force=True)
 
     asyncio.run(work())
     print(shown_database(settings.store_target))

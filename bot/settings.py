@@ -63,6 +63,18 @@ def _log_level(env: Mapping[str, str]) -> str:
     return level
 
 
+LOG_FORMATS = ("text", "json")
+
+
+def _log_format(env: Mapping[str, str]) -> str:
+    """``LOG_FORMAT``: text lines (the default) or JSON lines for a log collector."""
+    text = env.get("LOG_FORMAT", "").strip()
+    chosen = text.lower() or "text"
+    if chosen not in LOG_FORMATS:
+        raise BadSetting("LOG_FORMAT", text, "log_format")
+    return chosen
+
+
 def _flag(env: Mapping[str, str], name: str) -> bool:
     """On for 1, true, yes or on (any case); off when empty or anything else."""
     return env.get(name, "").strip().lower() in ("1", "true", "yes", "on")
@@ -146,6 +158,7 @@ class Settings:
     api_base: str | None = None
     dev_guild_id: int | None = None
     log_level: str = "INFO"
+    log_format: str = "text"  # LOG_FORMAT: text, or json (one object a line)
     render_processes: int = 0
     max_in_flight: int = 200
     bot_pause: float = 1.0
@@ -163,6 +176,10 @@ class Settings:
     def store_target(self) -> str | Path:
         """What ``bot.storage.open_store`` opens: the PostgreSQL URL, else the SQLite file."""
         return self.db_url or self.database
+    #: BOARDROOM_TEST_HOUR_SECONDS, a test setting: how long an hour of game time lasts (turn
+    #: clocks, reminders, votes, away periods, lobby expiry), so tests run deadline stories in
+    #: seconds. None: a real hour.
+    test_hour_seconds: float | None = None
 
     def __repr__(self) -> str:  # never print the token
         return (
@@ -195,6 +212,7 @@ class Settings:
             api_base=env.get("DISCORD_API_BASE", "").strip().rstrip("/") or None,
             dev_guild_id=_number(env, "DEV_GUILD_ID", 0) or None,
             log_level=_log_level(env),
+            log_format=_log_format(env),
             render_processes=auto_render_processes()
             if processes in ("", "auto")
             else _number(env, "BOARDROOM_RENDER_PROCESSES", 0),
@@ -204,6 +222,7 @@ class Settings:
             synchronous=_choice(env, "BOARDROOM_SYNCHRONOUS", ("FULL", "NORMAL")),
             in_container=in_container,
             allow_db_outside_data=_flag(env, "BOARDROOM_ALLOW_DB_OUTSIDE_DATA"),
+            test_hour_seconds=_number(env, "BOARDROOM_TEST_HOUR_SECONDS", 0, float) or None,
         )
 
     def database_off_volume(self) -> bool:

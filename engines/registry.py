@@ -58,6 +58,26 @@ def game_names() -> tuple[str, ...]:
     return tuple(_GAMES)
 
 
+def encoding_fingerprint() -> str:
+    """A digest of every registered engine's code and rules version: when it is unchanged, no
+    stored state can have become unreadable (``OldEncoding``) since it was last checked."""
+    import hashlib
+    import inspect
+    from pathlib import Path
+
+    digest = hashlib.sha256()
+    for name in game_names():
+        engine = get_engine(name)
+        digest.update(f"{name}:{engine.info.rules_version}:".encode())
+        source = inspect.getsourcefile(type(engine))
+        if source is None:
+            continue
+        for path in sorted(Path(source).parent.glob("*.py")):
+            digest.update(path.name.encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
 def part_module(game: str, layer: str) -> str:
     """The module holding ``game``'s part in ``layer`` (a package path such as ``render`` or
     ``bot.present``); ``KeyError`` for a game that is not registered."""

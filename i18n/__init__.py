@@ -193,6 +193,11 @@ def join_list(locale: str | None, items: Sequence[str]) -> str:
     return cldr.join_and(number_locale(locale), items)
 
 
+def duration(locale: str | None, seconds: float) -> str:
+    """A span of time, "24 hours" or "3 days", by the locale's own words (CLDR, through Babel)."""
+    return cldr.duration(number_locale(locale), float(seconds))
+
+
 def game_title(locale: str | None, game: str) -> str:
     """A game's name in the locale (its registry id when the catalogue has none)."""
     key = f"{game}.title"

@@ -22,14 +22,19 @@ def test_every_catalogue_is_flat_text() -> None:
         assert all(isinstance(k, str) and isinstance(v, str) for k, v in data.items()), path
 
 
+#: folders of words every game shares: the core, and asynchronous play (clocks, votes, away)
+SHARED = {"core", "play"}
+
+
 def test_one_folder_per_game_and_each_game_keeps_to_its_namespace() -> None:
     folders = {p.name for p in CATALOGUES.iterdir() if p.is_dir()}
-    assert folders == {"core", *game_names()} - {"nim"}
-    for game in folders - {"core"}:
+    assert folders == {*SHARED, *game_names()} - {"nim"}
+    for game in folders - SHARED:
         keys = json.loads((CATALOGUES / game / "en.json").read_text(encoding="utf-8"))
         assert keys and all(k.startswith(f"{game}.") for k in keys), game
-    core = json.loads((CATALOGUES / "core" / "en.json").read_text(encoding="utf-8"))
-    assert not [k for k in core if k.split(".")[0] in game_names()]
+    for shared in SHARED:
+        words = json.loads((CATALOGUES / shared / "en.json").read_text(encoding="utf-8"))
+        assert not [k for k in words if k.split(".")[0] in game_names()]
 
 
 def test_no_key_defined_twice_across_folders() -> None:

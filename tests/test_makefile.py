@@ -1,7 +1,9 @@
-"""``make test`` runs exactly what CI runs; ``make run`` and ``make demo`` set up .venv first."""
+"""``make test`` is the one definition of the tests: ``.ci/run`` does its set-up, then runs it;
+``make run`` and ``make demo`` set up .venv first."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -9,14 +11,16 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+# run under `make test` (as CI does), a nested make would print "Entering directory" lines
+OUTSIDE_MAKE = {
+    k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS")
+}
 
 
-def ci_checks() -> list[str]:
-    """The commands of .ci/run after its set-up (the venv and the pip installs)."""
-    lines = [line.strip() for line in (ROOT / ".ci/run").read_text().splitlines()]
-    commands = [line for line in lines if line and not line.startswith("#")]
-    last_install = max(i for i, line in enumerate(commands) if "pip install" in line)
-    return commands[last_install + 1 :]
+def commands(path: Path) -> list[str]:
+    """The non-comment lines of a shell script."""
+    lines = [line.strip() for line in path.read_text().splitlines()]
+    return [line for line in lines if line and not line.startswith("#")]
 
 
 def recipe(target: str) -> list[str]:
@@ -30,11 +34,22 @@ def recipe(target: str) -> list[str]:
     return body
 
 
-def test_make_test_is_what_ci_runs() -> None:
-    assert ci_checks() == ["ruff check .", "mypy", "python -m pytest -p no:cacheprovider"]
-    assert recipe("test") == [". $(BIN)/activate && " + " && ".join(ci_checks())]
+def test_ci_runs_make_test_and_nothing_else_checks() -> None:
+    ci = commands(ROOT / ".ci/run")
+    assert ci[-1] == "make test"
+    # no second copy of the checks: ruff, mypy and pytest are named only in the Makefile
+    assert not [line for line in ci if any(w in line for w in ("ruff", "mypy", "pytest"))]
+    assert recipe("test") == [
+        ". $(BIN)/activate && ruff check . && mypy && python -m pytest -p no:cacheprovider"
+    ]
     setup = recipe("$(VENV)/.installed")
     assert setup[0] == "python3 -m venv $(VENV)" and "pip install --quiet -e '.[test]'" in setup[2]
+
+
+def test_ci_sets_up_the_container_test_under_ci() -> None:
+    ci = (ROOT / ".ci/run").read_text()
+    assert '"${CI:-}" = true' in ci and ".ci/container-setup" in ci
+    assert (ROOT / ".ci/container-setup").stat().st_mode & 0o111  # executable
 
 
 @pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
@@ -42,9 +57,15 @@ def test_make_sets_up_the_venv_before_each_target() -> None:
     for target, command in (
         ("run", ".venv/bin/boardroom run"),
         ("demo", ".venv/bin/boardroom demo cantstop"),
+        ("test", ". .venv/bin/activate && ruff check . && mypy && python -m pytest"),
     ):
         dry = subprocess.run(
-            ["make", "-n", "-B", target], cwd=ROOT, capture_output=True, text=True, check=True
+            ["make", "-n", "-B", target],
+            cwd=ROOT,
+            env=OUTSIDE_MAKE,
+            capture_output=True,
+            text=True,
+            check=True,
         )
         lines = dry.stdout.splitlines()
         assert lines[0] == "python3 -m venv .venv" and lines[-1].startswith(command), lines

@@ -15,24 +15,45 @@ from discord import app_commands
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
-from bot.adapter import commands, handlers, messages
-from bot.adapter.components import ActionButton, ActionSelect, LobbyButton, is_ours, on_message
+from bot.adapter import commands, handlers, messages, table_play
+from bot.adapter.components import (
+    ActionButton,
+    ActionSelect,
+    LobbyButton,
+    TableButton,
+    is_ours,
+    on_message,
+)
 from bot.adapter.delivery import DISCORD_FAILURES, BoardDelivery
 from bot.adapter.handlers import reply_error
 from bot.adapter.outgoing import USERS_ONLY, board_file, board_view
 from bot.adapter.rendering import start_processes, stop_processes
 from bot.adapter.runtime import BotRunner, InteractionGate, Runtime
+from bot.adapter.timers import TimerActions
 from bot.adapter.words import CatalogueTranslator
 from bot.games import load_games
 from bot.service.bots import bot_to_move
+from bot.service.clocks import HOUR, TimeUnits, TurnClock
 from bot.service.errors import UserFacingError
 from bot.service.games import GameService
 from bot.service.models import GameSnapshot, Outcome
 from bot.service.servers import ServerSettings
+from bot.service.table import Table
 from bot.settings import Settings, heartbeat_path
 from i18n import DEFAULT_LOCALE
 
 HEARTBEAT_SECONDS = 30
+#: what the bot needs: View Channels, Send Messages, Embed Links, Attach Files, Read Message History
+INVITE_PERMISSIONS = 117760
+
+
+def invite_url(application_id: int) -> str:
+    """The OAuth2 link that adds the bot, with its slash commands, to a server."""
+    return (
+        f"https://discord.com/oauth2/authorize?client_id={application_id}"
+        f"&scope=bot+applications.commands&permissions={INVITE_PERMISSIONS}"
+    )
+
 
 log = logging.getLogger(__name__)
 
@@ -83,8 +104,12 @@ class BoardroomBot(discord.Client):
             on_action=handlers.on_action,
             on_lobby=handlers.on_lobby,
             on_control=handlers.on_control,
+            on_table=table_play.on_table,
+            table=Table(service, now=service.turn_clock.now),
         )
+        self.timers = TimerActions(self, self.runtime, shards=settings.shards)
         self._background: set[asyncio.Task[None]] = set()
+        self._invite_logged = False
         commands.register(self.tree)
 
     async def setup_hook(self) -> None:
@@ -92,16 +117,18 @@ class BoardroomBot(discord.Client):
             # The same setting also moves the gateway: ask the API where it is.
             _, url, _ = await self.http.get_bot_gateway()
             DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
-        self.add_dynamic_items(ActionButton, ActionSelect, LobbyButton)
+        self.add_dynamic_items(ActionButton, ActionSelect, LobbyButton, TableButton)
         await self.tree.set_translator(CatalogueTranslator())
         await self.sync_commands()
         await self.resume_all()  # before the gateway connects: no click can race with it
+        await self.timers.start()  # deadlines, reminders, votes: one scheduler for all of them
         for job in (self._beat(), self.runtime.delivery.keep_sweeping()):
             self._background.add(asyncio.create_task(job))
 
     async def close(self) -> None:
         for task in self._background:
             task.cancel()
+        await self.timers.stop()
         await self.runtime.delivery.close()
         await super().close()
 
@@ -138,6 +165,9 @@ class BoardroomBot(discord.Client):
 
     async def on_ready(self) -> None:
         log.info("connected as %s (%s)", self.user, getattr(self.user, "id", "?"))
+        if self.application_id and not self._invite_logged:  # once, not on every reconnect
+            self._invite_logged = True
+            log.info("invite the bot to a server with %s", invite_url(self.application_id))
 
     async def resume_all(self) -> None:
         """After a restart: post every board a channel never saw (the process stopped between
@@ -147,7 +177,7 @@ class BoardroomBot(discord.Client):
             await self.runtime.delivery.catch_up()
         except Exception:
             log.exception("could not look for unshown boards")
-        for game_id in await self.service.running_games():
+        for game_id in await self.service.games_with_computers():
             try:
                 await self.resume(game_id)
             except Exception:
@@ -163,7 +193,8 @@ class BoardroomBot(discord.Client):
     async def post_to_channel(self, snap: GameSnapshot, outcome: Outcome | None = None) -> None:
         """A public turn message sent as a plain channel message (no interaction to answer)."""
         locale = await self.guild_locale(snap.guild_id)
-        message = await messages.turn_message(locale, snap, outcome)
+        away = await self.runtime.mover_away_until(snap)
+        message = await messages.turn_message(locale, snap, outcome, away_until=away)
         channel = self.get_partial_messageable(snap.channel_id, guild_id=snap.guild_id)
         sent = await channel.send(
             message.content,
@@ -234,7 +265,14 @@ async def run_bot(settings: Settings) -> None:
             log.info("game database %s (synchronous=%s)", target, settings.synchronous)
         if settings.shards:
             log.info("shards %s of %s", list(settings.shards.ids), settings.shards.count)
-        service = GameService(store, shards=settings.shards)
+        units = TimeUnits(hour=settings.test_hour_seconds or HOUR)
+        if settings.test_hour_seconds:
+            log.warning(
+                "BOARDROOM_TEST_HOUR_SECONDS is set: an hour of game time lasts %s s (a test"
+                " setting; turn clocks, reminders and votes run that much faster)",
+                settings.test_hour_seconds,
+            )
+        service = GameService(store, shards=settings.shards, turn_clock=TurnClock(units=units))
         await service.upgrade_stored_states()
         client = make_client(settings, service)
         # Everything loaded so far lives as long as the process: keep it out of the full

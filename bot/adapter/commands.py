@@ -1,4 +1,5 @@
-"""Slash commands: /play <game>, /game board|log|move|abandon, /rules <game>."""
+"""Slash commands: /play <game>, /game board|log|move|abandon, /rules <game>, /settings, /away,
+/mygames."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.adapter import messages
+from bot.adapter import messages, table_play
+from bot.adapter.away import build_away_command
 from bot.adapter.custom_ids import typed_action
 from bot.adapter.delivery import DISCORD_FAILURES
 from bot.adapter.handlers import (
@@ -22,12 +24,14 @@ from bot.adapter.handlers import (
     reply_private,
     tell_privately,
 )
+from bot.adapter.mygames_command import build_mygames_command
 from bot.adapter.outgoing import USERS_ONLY, board_file, lobby_view
-from bot.adapter.play_command import build_play_group
+from bot.adapter.play_command import CLOCK, build_play_group
 from bot.adapter.runtime import runtime_of
 from bot.adapter.settings_command import build_settings_group
 from bot.adapter.words import channel_locale, text, user_locale
 from bot.present import get_presenter
+from bot.service.clocks import LOBBY_EXPIRY_HOURS, lobby_clock
 from bot.service.errors import BadActionText, NoActiveGame, PlayerNotInGame, UnknownGameType
 from engines.registry import game_names, get_engine
 from i18n import game_title, has, t, translator
@@ -42,8 +46,13 @@ async def open_lobby(
     interaction: discord.Interaction, game: str, players: int | None, options: dict[str, Any]
 ) -> None:
     async def work() -> None:
-        service = runtime_of(interaction).service
+        runtime = runtime_of(interaction)
+        service = runtime.service
         given = {k: v for k, v in options.items() if v is not None}
+        choice = given.pop(CLOCK, None)
+        server = await runtime.table.server_play(interaction.guild_id)
+        units = service.turn_clock.units
+        expiry = server.lobby_expiry if server.lobby_expiry is not None else LOBBY_EXPIRY_HOURS
         snap = await service.open_lobby(
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id or 0,
@@ -52,6 +61,8 @@ async def open_lobby(
             game=game,
             options=given,
             players=players,
+            clock_seconds=lobby_clock(choice, server.default_clock, units),
+            expires_after=units.hours(expiry) if expiry else None,
         )
         message = messages.lobby_message(await channel_locale(interaction), snap)
         view = lobby_view(message)
@@ -205,8 +216,18 @@ def build_game_group() -> app_commands.Group:
     )
     async def abandon(interaction: discord.Interaction) -> None:
         async def work() -> None:
-            service = runtime_of(interaction).service
+            runtime = runtime_of(interaction)
+            service = runtime.service
             perms = interaction.permissions
+            may_end = bool(perms and perms.manage_channels)
+            current = await service.current(interaction.channel_id or 0)
+            seated = current.seat_of(interaction.user.id) is not None
+            alone = may_end or interaction.user.id == current.host_id
+            if current.status == "active" and seated and not alone:
+                # not theirs to end alone: the seated players vote (the notice posts it)
+                await runtime.table.open_abandon_vote(current.id, interaction.user.id)
+                await reply_private(interaction, t(user_locale(interaction), "abandon.vote_opened"))
+                return
             snap = await service.abandon(
                 interaction.channel_id or 0,
                 interaction.user.id,
@@ -229,6 +250,17 @@ def build_game_group() -> app_commands.Group:
                 await _to_channel(interaction, said)
             if snap.status == "abandoned":
                 await _strip_last_board(interaction, snap.id)
+
+        await guarded(interaction, work())
+
+    @group.command(
+        name=text("command.game.reclaim.name"),
+        description=text("command.game.reclaim.description"),
+    )
+    async def reclaim(interaction: discord.Interaction) -> None:
+        async def work() -> None:
+            current = await runtime_of(interaction).service.current(interaction.channel_id or 0)
+            await table_play.reclaim(interaction, current.id)
 
         await guarded(interaction, work())
 
@@ -334,3 +366,5 @@ def register(tree: app_commands.CommandTree[Any]) -> None:
     tree.add_command(build_game_group())
     tree.add_command(build_rules_command())
     tree.add_command(build_settings_group())
+    tree.add_command(build_away_command())
+    tree.add_command(build_mygames_command())

@@ -29,7 +29,10 @@ _STYLES = {
 ACTION_TEMPLATE = r"(?s)br:.*"
 SELECT_TEMPLATE = r"(?s)brs:.*"
 LOBBY_TEMPLATE = r"(?s)brl:.*"
-_OURS = tuple(re.compile(t) for t in (ACTION_TEMPLATE, SELECT_TEMPLATE, LOBBY_TEMPLATE))
+TABLE_TEMPLATE = r"(?s)br[vb]:.*"  # ballots of table votes, and "I'm back"
+_OURS = tuple(
+    re.compile(t) for t in (ACTION_TEMPLATE, SELECT_TEMPLATE, LOBBY_TEMPLATE, TABLE_TEMPLATE)
+)
 
 
 def is_ours(custom_id: str) -> bool:
@@ -144,6 +147,33 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=LOBBY_TEMP
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
     ) -> LobbyButton:
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _route(interaction, self.custom_id)
+
+
+class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=TABLE_TEMPLATE):
+    """A ballot of a table vote, or the *I'm back* button (the custom_id says which)."""
+
+    def __init__(self, item: discord.ui.Button, row: int | None = None) -> None:
+        super().__init__(item, row=row)
+
+    @classmethod
+    def make(
+        cls, custom_id: str, label: str, style: str = "secondary", row: int | None = None
+    ) -> TableButton:
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=label[:80],
+            style=_STYLES.get(style, discord.ButtonStyle.secondary),
+            custom_id=custom_id,
+        )
+        return cls(button, row=row)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> TableButton:
         return cls(item)
 
     async def callback(self, interaction: discord.Interaction) -> None:

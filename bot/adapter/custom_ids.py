@@ -1,7 +1,9 @@
 """The one reader and writer of our custom_ids, and the check of every value a control carries.
 
 ``br:<game>:<version>:<action>`` is a game action button, ``brs:<game>:<version>:<n>`` a select
-whose chosen value is the action, ``brl:<game>:<op>`` a lobby button. A custom_id comes from
+whose chosen value is the action, ``brl:<game>:<op>`` a lobby button, ``brv:<vote>:<choice>`` a
+ballot of a table vote and ``brb:<game>`` the *I'm back* button of a player whose seat a
+computer took. A custom_id comes from
 outside (any client can send any text), so every field is checked here, at the edge, before
 anything reaches the service or the catalogue:
 
@@ -26,7 +28,11 @@ from engines.bots import LEVELS
 ACTION_PREFIX = "br:"
 SELECT_PREFIX = "brs:"
 LOBBY_PREFIX = "brl:"
-PREFIXES = (ACTION_PREFIX, SELECT_PREFIX, LOBBY_PREFIX)
+VOTE_PREFIX = "brv:"
+BACK_PREFIX = "brb:"
+PREFIXES = (ACTION_PREFIX, SELECT_PREFIX, LOBBY_PREFIX, VOTE_PREFIX, BACK_PREFIX)
+#: what a ballot may say (bot.service.table's choices)
+VOTE_CHOICES = ("wait", "bot_turn", "bot_seat", "end", "yes", "no")
 
 MAX_ID = 2**63 - 1  # SQLite's largest integer
 MAX_CUSTOM_ID = 100  # Discord's limit
@@ -39,6 +45,8 @@ _CODE = r"[a-z0-9:+\-_.]{1,80}"
 _ACTION = re.compile(rf"br:(?P<gid>{_NUMBER}):(?P<ver>{_NUMBER}):(?P<act>{_CODE})", re.ASCII)
 _SELECT = re.compile(rf"brs:(?P<gid>{_NUMBER}):(?P<ver>{_NUMBER}):(?P<n>[0-9]{{1,2}})", re.ASCII)
 _LOBBY = re.compile(rf"brl:(?P<gid>{_NUMBER}):(?P<op>[a-z\-]{{1,12}})", re.ASCII)
+_VOTE = re.compile(rf"brv:(?P<vid>{_NUMBER}):(?P<choice>[a-z_]{{1,10}})", re.ASCII)
+_BACK = re.compile(rf"brb:(?P<gid>{_NUMBER})", re.ASCII)
 _CODE_ONLY = re.compile(_CODE, re.ASCII)
 
 
@@ -68,7 +76,18 @@ class LobbyId:
     op: str
 
 
-Control = ActionId | SelectId | LobbyId
+@dataclass(frozen=True, slots=True)
+class VoteId:
+    vote_id: int
+    choice: str
+
+
+@dataclass(frozen=True, slots=True)
+class BackId:
+    game_id: int
+
+
+Control = ActionId | SelectId | LobbyId | VoteId | BackId
 
 
 def _bounded(text: str) -> int | None:
@@ -95,6 +114,14 @@ def parse(custom_id: object) -> Control | None:
         if gid is None or m["op"] not in LOBBY_OPS:
             return None
         return LobbyId(gid, m["op"])
+    if m := _VOTE.fullmatch(custom_id):
+        vid = _bounded(m["vid"])
+        if vid is None or m["choice"] not in VOTE_CHOICES:
+            return None
+        return VoteId(vid, m["choice"])
+    if m := _BACK.fullmatch(custom_id):
+        gid = _bounded(m["gid"])
+        return None if gid is None else BackId(gid)
     return None
 
 
@@ -135,3 +162,11 @@ def select_id(game_id: int, version: int, index: int) -> str:
 
 def lobby_id(game_id: int, op: str) -> str:
     return f"{LOBBY_PREFIX}{game_id}:{op}"
+
+
+def vote_id(vote: int, choice: str) -> str:
+    return f"{VOTE_PREFIX}{vote}:{choice}"
+
+
+def back_id(game_id: int) -> str:
+    return f"{BACK_PREFIX}{game_id}"

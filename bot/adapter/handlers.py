@@ -22,7 +22,16 @@ from typing import Any
 import discord
 
 from bot.adapter import messages
-from bot.adapter.custom_ids import ActionId, BadControl, Control, LobbyId, SelectId, selected_action
+from bot.adapter.custom_ids import (
+    ActionId,
+    BackId,
+    BadControl,
+    Control,
+    LobbyId,
+    SelectId,
+    VoteId,
+    selected_action,
+)
 from bot.adapter.delivery import DISCORD_FAILURES
 from bot.adapter.outgoing import USERS_ONLY, board_file, board_view, lobby_view
 from bot.adapter.runtime import runtime_of
@@ -175,8 +184,10 @@ async def _follow_up(
     outcome = outcome_or_snap if isinstance(outcome_or_snap, Outcome) else None
     snap = outcome.after if outcome else outcome_or_snap
     locale = await channel_locale(interaction) if public else user_locale(interaction)
+    runtime = runtime_of(interaction)
     try:
-        message = await messages.turn_message(locale, snap, outcome)
+        away = await runtime.mover_away_until(snap)
+        message = await messages.turn_message(locale, snap, outcome, away_until=away)
         sent = await interaction.followup.send(
             message.content,
             file=board_file(message),
@@ -188,7 +199,6 @@ async def _follow_up(
     except Exception as exc:
         _not_sent(snap, exc)
         return False
-    runtime = runtime_of(interaction)
     if public:
         await runtime.service.record_post(snap.id, snap.version, sent.channel.id, sent.id)
         runtime.bots.after_public_turn(snap)
@@ -226,6 +236,9 @@ async def on_control(interaction: discord.Interaction, control: Control | None) 
             return
     elif isinstance(control, LobbyId) and kind == BUTTON:
         await on_lobby(interaction, control.game_id, control.op)
+        return
+    elif isinstance(control, VoteId | BackId) and kind == BUTTON:
+        await runtime_of(interaction).on_table(interaction, control)
         return
 
     async def refuse() -> None:

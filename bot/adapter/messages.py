@@ -15,7 +15,7 @@ from bot.service.bots import has_bots
 from bot.service.models import GameSnapshot, Outcome
 from engines.bots import LEVELS
 from engines.registry import get_engine
-from i18n import game_title, has, join_list, t, translator
+from i18n import duration, game_title, has, join_list, t, translator
 from render import describe
 
 MAX_CONTENT = 2000
@@ -61,6 +61,12 @@ def lobby_content(locale: str, snap: GameSnapshot) -> str:
         t(locale, "lobby.host", host=f"<@{snap.host_id}>"),
         t(locale, "lobby.seats", seated=len(snap.seats), capacity=snap.capacity, players=players),
     ]
+    clock = (
+        duration(locale, snap.clock_seconds)
+        if snap.clock_seconds
+        else t(locale, "clock.choice.none")
+    )
+    lines.append(t(locale, "lobby.clock", clock=clock))
     changed = {
         k: v
         for k, v in snap.options.items()
@@ -119,9 +125,35 @@ def lobby_message(locale: str, snap: GameSnapshot) -> LobbyMessage:
     return LobbyMessage(snap.id, lobby_content(locale, snap), tuple(controls))
 
 
+def when(unix: float | None, style: str = "R") -> str:
+    """A Discord timestamp: every reader's client shows it in their own language and zone."""
+    return f"<t:{int(unix or 0)}:{style}>"
+
+
+def clock_lines(locale: str, snap: GameSnapshot, away_until: float | None = None) -> list[str]:
+    """What a turn message says about the clock and stand-ins of the seat to move."""
+    lines: list[str] = []
+    if snap.status != "active" or snap.to_move is None:
+        return lines
+    mover = snap.seats[snap.to_move]
+    if mover.stand_in == "turn":
+        lines.append(t(locale, "stand_in.turn", player=mover.name))
+    for seat in snap.seats:
+        if seat.stand_in == "seat":
+            lines.append(t(locale, "stand_in.seat", player=f"<@{seat.user_id}>"))
+    if mover.is_bot:
+        return lines
+    if snap.clock_left is not None and away_until is not None:
+        lines.append(t(locale, "clock.stopped", player=mover.name, until=when(away_until, "f")))
+    elif snap.deadline is not None:
+        lines.append(t(locale, "clock.runs_out", when=when(snap.deadline)))
+    return lines
+
+
 @dataclass(frozen=True, slots=True)
 class TurnMessage:
-    """A board message: ``controls`` act on ``game_id`` at ``version`` (None: nothing to press)."""
+    """A board message: ``controls`` act on ``game_id`` at ``version`` (None: nothing to press);
+    ``back_label``: the *I'm back* button for a player whose seat a computer plays."""
 
     game_id: int
     version: int
@@ -129,6 +161,7 @@ class TurnMessage:
     png: bytes
     alt_text: str
     controls: ControlRows | None
+    back_label: str | None = None
 
 
 def result_line(locale: str, snap: GameSnapshot) -> str:
@@ -165,14 +198,22 @@ async def turn_message(
     *,
     with_controls: bool = True,
     focus_seat: int | None = None,
+    away_until: float | None = None,
 ) -> TurnMessage:
-    """After an action: what happened, who is to act, the board and the controls."""
+    """After an action: what happened, who is to act, the board and the controls
+    (``away_until``: the player to move is away until then)."""
     presenter = get_presenter(snap.game)
     lines: list[str] = []
     if outcome is not None and outcome.before.state is not None:
         lines += presenter.events(
             outcome.before.state, outcome.moves, snap.state, display_names(snap), locale
         )
+    if outcome is not None and outcome.before.to_move is not None:
+        seat = outcome.before.seats[outcome.before.to_move]
+        if seat.stand_in is not None and outcome.ended_turn:  # say who really played
+            lines.append(t(locale, "stand_in.played", player=seat.name))
+    # the clock and stand-ins before the prompt, which stays the message's last line
+    lines += clock_lines(locale, snap, away_until)
     if snap.status == "finished":
         lines.append(result_line(locale, snap))
     elif snap.to_move is not None:
@@ -192,4 +233,6 @@ async def turn_message(
     controls = None
     if with_controls and snap.to_move is not None and not snap.seats[snap.to_move].is_bot:
         controls = presenter.controls(snap.state, snap.legal, locale)
-    return TurnMessage(snap.id, snap.version, content, png, alt, controls)
+    stood_in = snap.status == "active" and any(s.stand_in == "seat" for s in snap.seats)
+    back = t(locale, "button.back") if stood_in and with_controls else None
+    return TurnMessage(snap.id, snap.version, content, png, alt, controls, back)

@@ -6,7 +6,8 @@ import io
 
 import discord
 
-from bot.adapter.components import LobbyButton, action_view
+from bot.adapter.components import LobbyButton, TableButton, action_view
+from bot.adapter.custom_ids import back_id
 from bot.adapter.messages import LobbyMessage, TurnMessage
 
 #: mentions only ever ping users, never roles or everyone
@@ -21,9 +22,20 @@ def board_file(message: TurnMessage) -> discord.File:
 
 def board_view(message: TurnMessage) -> discord.ui.View | None:
     """The message's controls as a persistent view (None when there is nothing to press)."""
-    if message.controls is None:
-        return None
-    return action_view(message.game_id, message.version, message.controls)
+    view = (
+        action_view(message.game_id, message.version, message.controls)
+        if message.controls is not None
+        else None
+    )
+    if message.back_label is not None:
+        view = view or discord.ui.View(timeout=None)
+        used = {child.row for child in view.children}
+        free = next((row for row in range(5) if row not in used), None)
+        if free is not None:  # with every row taken, /game reclaim still does it
+            view.add_item(
+                TableButton.make(back_id(message.game_id), message.back_label, "success", free)
+            )
+    return view
 
 
 def lobby_view(message: LobbyMessage) -> discord.ui.View:

@@ -17,6 +17,7 @@ import discord
 from discord import app_commands
 
 from bot.adapter.words import text
+from bot.service.clocks import CLOCK_HOURS
 from engines.base import GameInfo, OptionSpec
 from engines.registry import game_names, get_engine
 from i18n import has
@@ -25,6 +26,8 @@ from i18n import has
 OpenLobby = Callable[[discord.Interaction, str, int | None, dict[str, Any]], Awaitable[None]]
 
 PLAYERS = "players"
+#: the turn clock, offered by every game's /play (``bot.service.clocks.CLOCK_HOURS``)
+CLOCK = "clock"
 
 
 def _annotation(spec: OptionSpec) -> Any:
@@ -52,6 +55,12 @@ def _signature(info: GameInfo) -> inspect.Signature:
             "interaction", inspect.Parameter.POSITIONAL_ONLY, annotation=discord.Interaction
         ),
         inspect.Parameter(PLAYERS, keyword, default=None, annotation=Optional[players]),  # noqa: UP045
+        inspect.Parameter(
+            CLOCK,
+            keyword,
+            default=None,
+            annotation=Optional[app_commands.Choice[str]],  # noqa: UP045
+        ),
     ]
     params += [
         inspect.Parameter(spec.name, keyword, default=None, annotation=_annotation(spec))
@@ -75,19 +84,24 @@ def play_subcommand(info: GameInfo, open_lobby: OpenLobby) -> app_commands.Comma
     play.__signature__ = _signature(info)  # type: ignore[attr-defined]
     play.__qualname__ = play.__name__ = f"play_{game}"
     described = app_commands.describe(
-        **{PLAYERS: text("command.play.players")},
+        **{PLAYERS: text("command.play.players"), CLOCK: text("command.play.clock")},
         **{spec.name: text(f"{game}.option.{spec.name}.help") for spec in info.options},
     )(play)
     described = app_commands.rename(
-        **{PLAYERS: text("command.play.players.name")},
+        **{PLAYERS: text("command.play.players.name"), CLOCK: text("command.play.clock.name")},
         **{
             spec.name: text(f"{game}.option.{spec.name}.param")
             for spec in info.options
             if has(f"{game}.option.{spec.name}.param")
         },
     )(described)
+    clocks = [
+        app_commands.Choice(name=text(f"clock.choice.{value}"), value=value)
+        for value in CLOCK_HOURS
+    ]
     chosen = app_commands.choices(
-        **{s.name: _choices(game, s) for s in info.options if s.kind == "choice"}
+        **{CLOCK: clocks},
+        **{s.name: _choices(game, s) for s in info.options if s.kind == "choice"},
     )(described)
     return app_commands.Command(
         name=game, description=text(f"{game}.command.description"), callback=chosen

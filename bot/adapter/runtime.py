@@ -25,6 +25,7 @@ from bot.service.bots import bot_to_move, play_bot_turn
 from bot.service.games import GameService
 from bot.service.models import GameSnapshot
 from bot.service.servers import ServerSettings
+from bot.service.table import Table
 from bot.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -33,6 +34,7 @@ ErrorReply = Callable[[discord.Interaction, BaseException], Awaitable[None]]
 ActionRoute = Callable[[discord.Interaction, int, int, str], Awaitable[None]]
 LobbyRoute = Callable[[discord.Interaction, int, str], Awaitable[None]]
 ControlRoute = Callable[[discord.Interaction, Control | None], Awaitable[None]]
+TableRoute = Callable[[discord.Interaction, Any], Awaitable[None]]
 
 #: Discord refuses a first response that arrives later than this after the interaction was made
 DEADLINE = 3.0
@@ -201,6 +203,15 @@ class Runtime:
     on_action: ActionRoute
     on_lobby: LobbyRoute
     on_control: ControlRoute  # every component with our prefix, parsed (None: malformed)
+    on_table: TableRoute  # ballots of table votes and "I'm back" (bot.adapter.table_play)
+    table: Table  # the table's decisions: votes, stand-ins, away periods
+
+
+    async def mover_away_until(self, snap: GameSnapshot) -> float | None:
+        """Until when the player to move is away (None: not away, or no clock stopped)."""
+        if snap.clock_left is None or snap.to_move is None:
+            return None
+        return await self.table.away_until(snap.guild_id, snap.seats[snap.to_move].user_id)
 
 
 class HasRuntime(Protocol):

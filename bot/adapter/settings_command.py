@@ -1,6 +1,14 @@
-"""``/settings language``: the language of this server's public messages, chosen by a member
-with Manage Server (stored per server; without a choice the server's Discord locale is used).
-Private answers always follow the reader's own Discord language."""
+"""``/settings``: every member's own choices for asynchronous play, and the server's.
+
+- ``/settings reminders how:`` (channel, direct message, off) and ``/settings quiet hours:
+  timezone:`` (``hours: off`` clears them): any member, for themselves.
+- ``/settings language`` (the language of this server's public messages) and ``/settings
+  server`` (default turn clock, what happens when nobody decides about a silent player, when an
+  unstarted lobby closes, whether reminders may be direct messages): anyone may look, a member
+  with Manage Server may change them, checked here (the group itself is open to every member).
+
+Every answer is private, in the reader's own Discord language, and says what is now set.
+"""
 
 from __future__ import annotations
 
@@ -10,19 +18,32 @@ from discord import app_commands
 from bot.adapter.handlers import guarded, reply_private
 from bot.adapter.runtime import runtime_of
 from bot.adapter.words import channel_locale, text, user_locale
+from bot.service.clocks import CLOCK_HOURS
 from bot.service.errors import UserFacingError
+from bot.service.preferences import (
+    ACTIONS,
+    DM,
+    LOBBY_EXPIRY_RANGE,
+    REMINDER_WAYS,
+    Preferences,
+    ServerPlay,
+)
+from bot.service.quiet import timezones_like
+from bot.storage.base import PlayerSettingsRow
 from i18n import available_locales, language_of, t
 from i18n.cldr import language_name
 
 #: the choice that forgets the server's choice
 SERVER_DEFAULT = "default"
+#: what clears quiet hours (besides the reader's own word for it)
+OFF_WORDS = frozenset({"off", "none", "-", "0"})
 
 
 class NotAllowedToChangeSettings(UserFacingError):
     key = "error.not_allowed_settings"
 
 
-def _choices() -> list[app_commands.Choice[str]]:
+def _language_choices() -> list[app_commands.Choice[str]]:
     languages = [
         app_commands.Choice(name=language_name(lang), value=lang) for lang in available_locales()
     ]
@@ -32,12 +53,72 @@ def _choices() -> list[app_commands.Choice[str]]:
     return [*languages, default]
 
 
+def _check_manager(interaction: discord.Interaction) -> int:
+    """The server's id, if the member may change its settings (Manage Server)."""
+    perms = interaction.permissions
+    if not (perms and perms.manage_guild) or interaction.guild_id is None:
+        raise NotAllowedToChangeSettings()
+    return interaction.guild_id
+
+
+def preferences_of(interaction: discord.Interaction) -> Preferences:
+    return Preferences(runtime_of(interaction).service.store)
+
+
+def is_off(locale: str, value: str) -> bool:
+    """Does what was typed mean "none" (in English or the reader's language)?"""
+    typed = value.strip().lower()
+    return typed in OFF_WORDS or typed == t(locale, "settings.off_word").lower()
+
+
+# ------------------------------------------------------------------ what is set, in words
+
+
+def quiet_text(locale: str, row: PlayerSettingsRow) -> str:
+    if row.quiet_start is None or row.quiet_end is None:
+        return t(locale, "settings.quiet.none")
+    return t(
+        locale,
+        "settings.quiet.period",
+        start=row.quiet_start,
+        end=row.quiet_end,
+        timezone=row.timezone or "UTC",
+    )
+
+
+def player_text(locale: str, row: PlayerSettingsRow, server: ServerPlay) -> str:
+    lines = [
+        t(
+            locale,
+            "settings.player.summary",
+            reminders=t(locale, f"settings.reminders.{row.reminders}"),
+            quiet=quiet_text(locale, row),
+        )
+    ]
+    if row.reminders == DM and not server.allow_dm:
+        lines.append(t(locale, "settings.reminders.dm_not_allowed"))
+    return "\n".join(lines)
+
+
+def server_text(locale: str, play: ServerPlay) -> str:
+    return t(
+        locale,
+        "settings.server.summary",
+        clock=t(locale, f"settings.clock.{play.clock}"),
+        action=t(locale, f"settings.action.{play.action}"),
+        lobby=t(locale, "settings.hours", count=play.lobby_hours),
+        dms=t(locale, "settings.dms.allowed" if play.allow_dm else "settings.dms.not_allowed"),
+    )
+
+
+# ------------------------------------------------------------------ the commands
+
+
 def build_settings_group() -> app_commands.Group:
     group = app_commands.Group(
         name=text("command.settings.name"),
         description=text("command.settings.description"),
         guild_only=True,
-        default_permissions=discord.Permissions(manage_guild=True),
     )
 
     @group.command(
@@ -46,22 +127,161 @@ def build_settings_group() -> app_commands.Group:
     )
     @app_commands.rename(language=text("command.settings.language.language.name"))
     @app_commands.describe(language=text("command.settings.language.language"))
-    @app_commands.choices(language=_choices())
+    @app_commands.choices(language=_language_choices())
     async def language(
         interaction: discord.Interaction, language: app_commands.Choice[str] | None = None
     ) -> None:
         async def work() -> None:
             reader = user_locale(interaction)
             if language is not None:
-                perms = interaction.permissions
-                if not (perms and perms.manage_guild) or interaction.guild_id is None:
-                    raise NotAllowedToChangeSettings()
+                guild_id = _check_manager(interaction)
                 chosen = None if language.value == SERVER_DEFAULT else language.value
-                await runtime_of(interaction).servers.set_locale(interaction.guild_id, chosen)
+                await runtime_of(interaction).servers.set_locale(guild_id, chosen)
             now = language_name(language_of(await channel_locale(interaction)))
             key = "settings.language.current" if language is None else "settings.language.set"
             await reply_private(interaction, t(reader, key, language=now))
 
         await guarded(interaction, work())
 
+    @group.command(
+        name=text("command.settings.reminders.name"),
+        description=text("command.settings.reminders.description"),
+    )
+    @app_commands.rename(how=text("command.settings.reminders.how.name"))
+    @app_commands.describe(how=text("command.settings.reminders.how"))
+    @app_commands.choices(
+        how=[
+            app_commands.Choice(name=text(f"settings.reminders.{way}"), value=way)
+            for way in REMINDER_WAYS
+        ]
+    )
+    async def reminders(
+        interaction: discord.Interaction, how: app_commands.Choice[str] | None = None
+    ) -> None:
+        async def work() -> None:
+            reader = user_locale(interaction)
+            prefs = preferences_of(interaction)
+            if how is None:
+                row = await prefs.player(interaction.user.id)
+            else:
+                row = await prefs.set_reminders(interaction.user.id, how.value)
+            server = await prefs.server(interaction.guild_id)
+            await _answer_player(interaction, reader, row, server, changed=how is not None)
+
+        await guarded(interaction, work())
+
+    @group.command(
+        name=text("command.settings.quiet.name"),
+        description=text("command.settings.quiet.description"),
+    )
+    @app_commands.rename(
+        hours=text("command.settings.quiet.hours.name"),
+        timezone=text("command.settings.quiet.timezone.name"),
+    )
+    @app_commands.describe(
+        hours=text("command.settings.quiet.hours"),
+        timezone=text("command.settings.quiet.timezone"),
+    )
+    async def quiet(
+        interaction: discord.Interaction,
+        hours: app_commands.Range[str, 1, 40] | None = None,
+        timezone: app_commands.Range[str, 1, 60] | None = None,
+    ) -> None:
+        async def work() -> None:
+            reader = user_locale(interaction)
+            prefs = preferences_of(interaction)
+            user = interaction.user.id
+            if hours is not None and is_off(reader, str(hours)):
+                row = await prefs.clear_quiet(user)
+            elif hours is not None or timezone is not None:
+                given = None if hours is None else str(hours)
+                zone = None if timezone is None else str(timezone)
+                row = await prefs.set_quiet(user, given, zone)
+            else:
+                row = await prefs.player(user)
+            server = await prefs.server(interaction.guild_id)
+            changed = hours is not None or timezone is not None
+            await _answer_player(interaction, reader, row, server, changed=changed)
+
+        await guarded(interaction, work())
+
+    @quiet.autocomplete("timezone")
+    async def timezone_autocomplete(
+        interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        if not isinstance(current, str):
+            return []
+        return [app_commands.Choice(name=z, value=z) for z in timezones_like(current[:60])]
+
+    @group.command(
+        name=text("command.settings.server.name"),
+        description=text("command.settings.server.description"),
+    )
+    @app_commands.rename(
+        clock=text("command.settings.server.clock.name"),
+        action=text("command.settings.server.action.name"),
+        lobby_hours=text("command.settings.server.lobby_hours.name"),
+        dms=text("command.settings.server.dms.name"),
+    )
+    @app_commands.describe(
+        clock=text("command.settings.server.clock"),
+        action=text("command.settings.server.action"),
+        lobby_hours=text("command.settings.server.lobby_hours"),
+        dms=text("command.settings.server.dms"),
+    )
+    @app_commands.choices(
+        clock=[
+            app_commands.Choice(name=text(f"settings.clock.{choice}"), value=choice)
+            for choice in CLOCK_HOURS
+        ],
+        action=[
+            app_commands.Choice(name=text(f"settings.action.{choice}"), value=choice)
+            for choice in ACTIONS
+        ],
+    )
+    async def server(
+        interaction: discord.Interaction,
+        clock: app_commands.Choice[str] | None = None,
+        action: app_commands.Choice[str] | None = None,
+        lobby_hours: app_commands.Range[int, LOBBY_EXPIRY_RANGE[0], LOBBY_EXPIRY_RANGE[1]]
+        | None = None,
+        dms: bool | None = None,
+    ) -> None:
+        async def work() -> None:
+            reader = user_locale(interaction)
+            prefs = preferences_of(interaction)
+            changes = (clock, action, lobby_hours, dms)
+            if all(change is None for change in changes):
+                play = await prefs.server(interaction.guild_id)
+                said = server_text(reader, play)
+                hint = t(reader, "settings.server.hint")
+                await reply_private(interaction, f"{said}\n{hint}")
+                return
+            guild_id = _check_manager(interaction)
+            play = await prefs.set_server(
+                guild_id,
+                clock=None if clock is None else clock.value,
+                action=None if action is None else action.value,
+                lobby_hours=lobby_hours,
+                allow_dm=dms,
+            )
+            said = server_text(reader, play)
+            await reply_private(interaction, f"{t(reader, 'settings.saved')}\n{said}")
+
+        await guarded(interaction, work())
+
     return group
+
+
+async def _answer_player(
+    interaction: discord.Interaction,
+    reader: str,
+    row: PlayerSettingsRow,
+    server: ServerPlay,
+    *,
+    changed: bool,
+) -> None:
+    said = player_text(reader, row, server)
+    if changed:
+        said = f"{t(reader, 'settings.saved')}\n{said}"
+    await reply_private(interaction, said)

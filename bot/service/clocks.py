@@ -23,6 +23,13 @@ VOTE_END = "vote_end"  # nobody decided in time: the server's default happens
 LOBBY_EXPIRY = "lobby_expiry"  # a lobby nobody started closes
 AWAY_END = "away_end"  # an away period is over: the player's clocks run again
 NOTICE = "notice"  # a message still to be posted (retried with backoff until it is)
+#: the notice that a lobby closed by itself
+LOBBY_CLOSED_NOTICE = "lobby_closed"
+#: the notice that a table vote was decided (or became moot)
+VOTE_DECIDED_NOTICE = "vote_decided"
+#: a vote on a silent player who moved before the table decided
+MOVED = "moved"
+CHANNEL_CHECK = "channel_check"  # a game's channel was gone: look again after a grace period
 
 #: the timers that belong to one turn
 TURN_TIMERS = (DEADLINE, REMINDER, VOTE_END)
@@ -58,9 +65,34 @@ class TimeUnits:
         return None if hours is None else max(1, round(self.hours(hours)))
 
 
+#: a lobby nobody starts closes after this many hours (unless the server says otherwise)
+LOBBY_EXPIRY_HOURS = 24
+
+
+def lobby_clock(choice: str | None, server_hours: int | None, units: TimeUnits) -> int | None:
+    """The clock a new lobby gets, in seconds: the host's choice, else the server's default
+    (hours; 0: no clock), else 24 hours. None: no clock."""
+    if choice is not None:
+        return units.clock_seconds(choice)
+    hours = CLOCK_HOURS[DEFAULT_CLOCK] if server_hours is None else server_hours
+    return max(1, round(units.hours(hours))) if hours else None
+
+
 def grace(clock_seconds: int | None, units: TimeUnits) -> float:
     """After downtime, an overdue deadline gets the lesser of an hour and a tenth of its clock."""
     return min(units.hour, 0.1 * (clock_seconds or units.hour))
+
+
+def notice(kind: str, game: GameSnapshot | GameRow, now: float, **data: object) -> TimerRow:
+    """A message the channel must hear, committed with what it tells (posted by the adapter)."""
+    return TimerRow(
+        id=0,
+        due=now,
+        kind=NOTICE,
+        game_id=game.id,
+        guild_id=game.guild_id,
+        data=json.dumps({"notice": kind, **data}, sort_keys=True),
+    )
 
 
 def _timer(kind: str, due: float, snap: GameSnapshot, seat: int, **data: object) -> TimerRow:
@@ -108,6 +140,20 @@ class TurnClock:
             await tx.carry_timers(after.id, before.version, after.version)
             return
         await tx.clear_timers(after.id, TURN_TIMERS)
+        vote = await tx.open_vote_of(after.id, "expiry")
+        if vote is not None:  # the silent player moved after all: nothing left to decide
+            await tx.close_vote(vote.id, MOVED)
+            await self.add(
+                tx,
+                notice(
+                    VOTE_DECIDED_NOTICE,
+                    after,
+                    self.now(),
+                    vote_id=vote.id,
+                    outcome=MOVED,
+                    by_default=False,
+                ),
+            )
         if before.to_move is not None and before.seats[before.to_move].stand_in == "turn":
             await tx.set_stand_in(after.id, before.to_move, None)  # that one turn is over
         await self.start_turn(tx, after)

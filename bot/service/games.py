@@ -17,7 +17,13 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bot.service import errors
-from bot.service.clocks import LOBBY_EXPIRY, TURN_TIMERS, TurnClock
+from bot.service.clocks import (
+    LOBBY_CLOSED_NOTICE,
+    LOBBY_EXPIRY,
+    TURN_TIMERS,
+    TurnClock,
+    notice,
+)
 from bot.service.models import GameSnapshot, LoggedMove, Outcome, Seat
 from bot.storage.base import (
     GameRow,
@@ -32,13 +38,15 @@ from bot.storage.base import (
 from engines import errors as rule_errors
 from engines.base import CHANCE, TERMINAL, Engine
 from engines.bots import LEVELS, bot_games
-from engines.registry import game_names, get_engine
+from engines.registry import encoding_fingerprint, game_names, get_engine
 from engines.replay import replay
 from engines.rng import Rng
 
 log = logging.getLogger(__name__)
 
 OPEN = ("lobby", "active")
+#: the ``meta`` key of the engines' fingerprint the stored states were last checked against
+STATES_CHECKED = "states_checked_against"
 
 
 def utc_now() -> str:
@@ -164,10 +172,16 @@ class GameService:
         rebuilt = replay(engine, len(snap.seats), snap.options, (m.action for m in moves))
         return bool(rebuilt == snap.state)
 
-    async def upgrade_stored_states(self) -> int:
+    async def upgrade_stored_states(self, *, force: bool = False) -> int:
         """Rebuild, from their move logs, the stored states an engine can no longer read
         (``OldEncoding``: saved before its encoding changed). The version stays, so the buttons
-        on the boards players already see keep working. Returns how many were rebuilt."""
+        on the boards players already see keep working. Returns how many were rebuilt.
+
+        Reading every stored state takes long on a big database, so it is done only when the
+        engines' code changed since the last full check (or with ``force``)."""
+        fingerprint = encoding_fingerprint()
+        if not force and await self.store.meta(STATES_CHECKED) == fingerprint:
+            return 0
         rebuilt = 0
         for game_id in await self.store.games_with_state():
             row = await self.store.load_game(game_id)
@@ -188,6 +202,7 @@ class GameService:
             if changed:
                 rebuilt += 1
                 log.info("stored state rebuilt from its log", extra={"game_id": game_id})
+        await self.store.set_meta(STATES_CHECKED, fingerprint)
         return rebuilt
 
     async def seed_of(self, game_id: int) -> int:
@@ -200,6 +215,11 @@ class GameService:
         """Ids of every game in progress (used to resume computer opponents after a restart),
         of guilds on this process's shards."""
         return await self.store.open_games(self.shards)
+
+    async def games_with_computers(self) -> list[int]:
+        """Running games where a computer plays a seat (resumed after a restart), of guilds on
+        this process's shards."""
+        return await self.store.running_games_with_computers(self.shards)
 
     async def posted_version(self, game_id: int) -> int | None:
         """The newest game version a posted message shows (None: nothing posted yet)."""
@@ -393,14 +413,19 @@ class GameService:
         await tx.clear_timers(row.id, (LOBBY_EXPIRY,))
         return await self._reread(tx, row.id)
 
-    async def expire_lobby(self, game_id: int) -> GameSnapshot | None:
-        """Close a lobby nobody started in time (None: it is no longer a lobby)."""
+    async def expire_lobby(self, game_id: int, timer_id: int) -> GameSnapshot | None:
+        """Close a lobby nobody started in time, its message to be updated by a notice (None:
+        it is no longer a lobby, or another process closed it)."""
         async with self.store.write() as tx:
+            if await tx.load_timer(timer_id) is None:
+                return None
             row = await tx.load_game(game_id)
             if row is None or row.status != "lobby":
-                await tx.clear_timers(game_id, (LOBBY_EXPIRY,))
+                await tx.delete_timer(timer_id)
                 return None
-            return await self._close_lobby(tx, row)
+            closed = await self._close_lobby(tx, row)
+            await self.turn_clock.add(tx, notice(LOBBY_CLOSED_NOTICE, row, self.turn_clock.now()))
+            return closed
 
     async def start(self, game_id: int, user_id: int, *, where: Where = None) -> Outcome:
         """Deal the game (resolving its setup chance steps) and commit it."""

@@ -15,13 +15,16 @@ from dataclasses import dataclass, replace
 from bot.service import errors
 from bot.service.clocks import (
     AWAY_END,
+    CHANNEL_CHECK,
     DEADLINE,
-    NOTICE,
+    LOBBY_CLOSED_NOTICE,
     REMINDER,
     TURN_TIMERS,
+    VOTE_DECIDED_NOTICE,
     VOTE_END,
     TurnClock,
     grace,
+    notice,
 )
 from bot.service.games import GameService
 from bot.service.models import GameSnapshot
@@ -39,14 +42,8 @@ DEFAULT_ACTION = BOT_TURN
 ABANDON_VOTE_HOURS = 24
 MAX_AWAY_DAYS = 14
 
-#: notices
-VOTE_OPENED, VOTE_DECIDED, LOBBY_CLOSED, STAND_IN, GAME_ENDED = (
-    "vote_opened",
-    "vote_decided",
-    "lobby_closed",
-    "stand_in",
-    "game_ended",
-)
+#: notices (messages committed with their effect, posted by the adapter)
+VOTE_OPENED, VOTE_DECIDED, LOBBY_CLOSED = "vote_opened", VOTE_DECIDED_NOTICE, LOBBY_CLOSED_NOTICE
 
 
 class NotVoter(errors.UserFacingError):
@@ -99,17 +96,6 @@ def majority(ballots: dict[int, str], electorate: list[int]) -> str | None:
         if counted.count(choice) * 2 > len(electorate):
             return choice
     return None
-
-
-def notice(kind: str, game: GameSnapshot | GameRow, now: float, **data: object) -> TimerRow:
-    return TimerRow(
-        id=0,
-        due=now,
-        kind=NOTICE,
-        game_id=game.id,
-        guild_id=game.guild_id,
-        data=json.dumps({"notice": kind, **data}, sort_keys=True),
-    )
 
 
 class Table:
@@ -350,6 +336,40 @@ class Table:
                 if mover is not None and mover.user_id == user_id:
                     await self.clock.resume_after_away(tx, snap)
         return True
+
+    async def channel_gone(self, timer: TimerRow) -> None:
+        """Discord says the game's channel no longer exists: look again after a grace period
+        (an hour of game time) and end the game then if it is still gone."""
+        if timer.game_id is None:
+            return
+        pending = await self.store.timers_of_game(timer.game_id)
+        if any(t.kind == CHANNEL_CHECK for t in pending):
+            return  # one look is enough (a second one would find the game over)
+        due = self.now() + self.clock.units.hour
+        async with self.store.write() as tx:
+            await self.clock.add(tx, TimerRow(0, due, CHANNEL_CHECK, timer.game_id, timer.guild_id))
+
+    async def end_for_lost_channel(self, timer: TimerRow) -> GameSnapshot | None:
+        """The channel is still gone after the grace period: the game ends as abandoned."""
+        async with self.store.write() as tx:
+            if await tx.load_timer(timer.id) is None:
+                return None
+            await tx.delete_timer(timer.id)
+            row = await tx.load_game(timer.game_id or 0)
+            if row is None or row.status not in ("lobby", "active"):
+                return None
+            await tx.update_game(
+                row.id,
+                row.version,
+                status="abandoned" if row.status == "active" else "cancelled",
+                state_json=row.state_json,
+                move_count=row.move_count,
+                updated_at=self.service.clock(),
+            )
+            await tx.clear_timers(row.id, TURN_TIMERS)
+            await tx.set_clock(row.id, deadline=None, clock_left=None)
+            after = await tx.load_game(row.id)
+            return self.service.snapshot_of(after) if after else None
 
     async def away_until(self, guild_id: int | None, user_id: int | None) -> float | None:
         if guild_id is None or user_id is None:

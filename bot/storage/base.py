@@ -269,6 +269,15 @@ class GameStore(Protocol):
 
     # --------------------------------------------------------- asynchronous play
 
+    async def meta(self, key: str) -> str | None: ...
+
+    async def set_meta(self, key: str, value: str) -> None: ...
+
+    async def running_games_with_computers(self, shards: Shards | None = None) -> list[int]:
+        """Running games with a computer opponent or a stand-in at the table (of guilds on
+        ``shards`` only, when given: ``Shards.owns``)."""
+        ...
+
     async def next_due(self, shards: Shards | None = None) -> float | None:
         """When the earliest timer falls due (None: there is none)."""
         ...

@@ -34,6 +34,7 @@ COPIED_TABLES: tuple[str, ...] = (
     "ballots",
     "player_settings",
     "away",
+    "meta",  # migration 0009 on
 )
 
 

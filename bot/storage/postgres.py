@@ -332,6 +332,14 @@ class _PlayWrites:
             updated_at,
         )
 
+    async def set_meta(self, key: str, value: str) -> None:
+        await self._conn.execute(
+            "INSERT INTO meta (key, value) VALUES ($1, $2)"
+            " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            key,
+            value,
+        )
+
     async def set_server_play(self, row: ServerPlayRow, updated_at: str) -> None:
         await self._conn.execute(
             "INSERT INTO server_settings"
@@ -711,6 +719,25 @@ class PostgresStore:
         return await self._read(work)
 
     # ------------------------------------------------------------ asynchronous play
+
+    async def meta(self, key: str) -> str | None:
+        value: str | None = await self._read(
+            lambda conn: conn.fetchval("SELECT value FROM meta WHERE key = $1", key)
+        )
+        return value
+
+    async def set_meta(self, key: str, value: str) -> None:
+        async with self.write() as tx:
+            await tx.set_meta(key, value)
+
+    async def running_games_with_computers(self, shards: Shards | None = None) -> list[int]:
+        clause, params = _shard_clause(shards, 1)
+        return await self._ids(
+            "SELECT DISTINCT g.id FROM games g JOIN seats s ON s.game_id = g.id"  # noqa: S608
+            " WHERE g.status = 'active' AND (s.bot_level IS NOT NULL OR s.stand_in IS NOT NULL)"
+            f"{clause} ORDER BY g.id",
+            *params,
+        )
 
     async def next_due(self, shards: Shards | None = None) -> float | None:
         clause, params = _timer_shard_clause(shards, 1)

@@ -385,6 +385,11 @@ class SqliteStore(PlayReads):
             conn.execute(f"SELECT {names} FROM {_quoted(table)} ORDER BY {order}") as cur,  # noqa: S608
         ):
             return [tuple(row) for row in await cur.fetchall()]
+
+    async def set_meta(self, key: str, value: str) -> None:
+        async with self.write() as tx:
+            await tx.set_meta(key, value)
+
     async def games_of_user(self, guild_id: int, user_id: int) -> list[GameRow]:
         async with self._reading() as conn:
             async with conn.execute(

@@ -188,6 +188,13 @@ class PlayWrites:
             (row.user_id, row.reminders, row.quiet_start, row.quiet_end, row.timezone, updated_at),
         )
 
+    async def set_meta(self, key: str, value: str) -> None:
+        await self._conn.execute(
+            "INSERT INTO meta (key, value) VALUES (?, ?)"
+            " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            (key, value),
+        )
+
     async def set_server_play(self, row: ServerPlayRow, updated_at: str) -> None:
         allow = None if row.allow_dm is None else int(row.allow_dm)
         await self._conn.execute(
@@ -217,6 +224,19 @@ class PlayReads:
     async def _rows(self, sql: str, params: tuple[Any, ...]) -> list[Any]:
         async with self._reading() as conn, conn.execute(sql, params) as cursor:
             return list(await cursor.fetchall())
+
+    async def meta(self, key: str) -> str | None:
+        rows = await self._rows("SELECT value FROM meta WHERE key = ?", (key,))
+        return rows[0][0] if rows else None
+
+    async def running_games_with_computers(self, shards: Shards | None = None) -> list[int]:
+        rows = await self._rows(
+            "SELECT DISTINCT g.id, g.guild_id FROM games g JOIN seats s ON s.game_id = g.id"
+            " WHERE g.status = 'active' AND (s.bot_level IS NOT NULL OR s.stand_in IS NOT NULL)"
+            " ORDER BY g.id",
+            (),
+        )
+        return [row[0] for row in rows if shards is None or shards.owns(row[1])]
 
     async def next_due(self, shards: Shards | None = None) -> float | None:
         where, params = shard_clause(shards)

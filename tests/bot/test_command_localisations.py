@@ -36,7 +36,7 @@ async def test_every_command_option_and_choice_carries_the_three_languages() -> 
     payload = await synced_payload()
     assert validate_commands(payload) == []
     by_name = {c["name"]: c for c in payload}
-    assert set(by_name) == {"play", "game", "rules", "settings"}
+    assert set(by_name) == {"play", "game", "rules", "settings", "away", "mygames"}
     for item in [x for c in payload for x in walk(c)]:
         if "description" in item:  # a command, subcommand or option
             assert set(item.get("description_localizations") or {}) >= set(LANGUAGES), item

@@ -7,6 +7,7 @@ import pytest
 from discord import app_commands
 
 from bot.adapter.play_command import build_play_group
+from bot.service.clocks import CLOCK_HOURS
 from engines.registry import game_names, get_engine
 from i18n import has
 
@@ -37,6 +38,8 @@ def test_parameters_follow_the_game_info(game: str, payload: dict[str, dict]) ->
     assert (players["type"], players["min_value"], players["max_value"]) == (
         INT_TYPE, info.min_seats, info.max_seats,
     )
+    clock = params.pop("clock")  # every game has a turn clock
+    assert [c["value"] for c in clock["choices"]] == list(CLOCK_HOURS)
     assert not any(p["required"] for p in payload[game]["options"])
     assert sorted(params) == sorted(o.name for o in info.options)
     for spec in info.options:

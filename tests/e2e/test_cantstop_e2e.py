@@ -465,7 +465,7 @@ async def test_global_commands_sync_only_when_they_change(fake_discord, bot_proc
     bot = await bot_process(DEV_GUILD_ID="")
     assert fake_discord.sync_events[-1].guild_id is None
     names = {c["name"] for c in fake_discord.commands()}
-    assert names == {"play", "game", "rules", "settings"}
+    assert names == {"play", "game", "rules", "settings", "away", "mygames"}
     syncs = len(fake_discord.sync_events)
     await bot.restart(wait_sync=False)
     table = await seat_users(fake_discord, bot.guild, "Alice", "Bob")

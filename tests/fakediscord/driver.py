@@ -176,6 +176,16 @@ class FakeDiscordDriver:
         await self.fake.notify()
         return channel
 
+    async def delete_channel(self, channel: ChannelRef) -> None:
+        """Delete a channel as a server admin would: from now on Discord answers 404 Unknown
+        Channel (10003) for it, and the gateway says CHANNEL_DELETE."""
+        found = self.fake.channels.pop(self._cid(channel))
+        guild = self.fake.guilds.get(found.guild_id or 0)
+        if guild is not None:
+            guild.channels.pop(found.id, None)
+        await self.fake.dispatch_channel("CHANNEL_DELETE", found)
+        await self.fake.notify()
+
     def channel(self, channel_id: int) -> FakeChannel:
         """A channel (or thread) by id."""
         return self.fake.channels[channel_id]
@@ -371,13 +381,50 @@ class FakeDiscordDriver:
 
     async def dm_channel(self, user: FakeUser) -> FakeChannel:
         """The direct-message channel between ``user`` and the bot."""
-        for chan in self.fake.channels.values():
-            if chan.type == 1 and chan.recipient is user:
-                return chan
-        chan = FakeChannel(self.fake.snowflakes.next(), 0, "", type=1, recipient=user)
-        self.fake.channels[chan.id] = chan
+        from .routes_users import dm_channel_of
+
+        chan = dm_channel_of(self.fake, user)
         await self.fake.notify()
         return chan
+
+    def close_dms(self, user: FakeUser, closed: bool = True) -> None:
+        """Close (or open again) ``user``'s direct messages to the bot: a message the bot sends
+        them is refused with 403 / 50007 "Cannot send messages to this user"."""
+        if closed:
+            self.fake.closed_dms.add(user.id)
+        else:
+            self.fake.closed_dms.discard(user.id)
+
+    def dms_to(self, user: FakeUser) -> list[StoredMessage]:
+        """Every direct message the bot sent ``user``, oldest first."""
+        return [
+            message
+            for chan in self.fake.channels.values()
+            if chan.is_dm and chan.recipient is user
+            for message in self.fake.channel_messages(chan.id)
+        ]
+
+    async def wait_for_dm(
+        self,
+        user: FakeUser,
+        predicate: MessagePredicate | None = None,
+        *,
+        after: int | None = None,
+        timeout: float = 5.0,
+    ) -> StoredMessage:
+        """Wait for a direct message to ``user`` newer than ``after`` (default: now)."""
+        since = self.marker() if after is None else after
+        found: list[StoredMessage] = []
+
+        def check() -> bool:
+            for msg in self.dms_to(user):
+                if msg.id > since and (predicate is None or predicate(msg)):
+                    found.append(msg)
+                    return True
+            return False
+
+        await self.fake.wait_until(check, timeout)
+        return found[0]
 
     async def add_thread(self, parent: FakeChannel, name: str) -> FakeChannel:
         """A public thread under a guild channel, as if someone had opened it."""

@@ -9,6 +9,7 @@ from .bodies import read_body
 from .messages import edit_from_request, new_message, validate
 from .models import FakeChannel, StoredMessage
 from .payloads import iso, thread_payload
+from .routes_users import cannot_send_to_user
 from .server import FakeDiscord
 
 
@@ -40,6 +41,8 @@ async def create_message(fake: FakeDiscord, request: web.Request) -> web.Respons
     channel = _channel(fake, request)
     if channel is None:
         return errors.unknown_channel()
+    if channel.is_dm and channel.recipient is not None and channel.recipient.id in fake.closed_dms:
+        return cannot_send_to_user()
     body, uploads = await read_body(request)
     if (err := validate(body, uploads, new=True)) is not None:
         return err

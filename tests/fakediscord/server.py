@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import collections
 import secrets
 import time
 from collections.abc import Awaitable, Callable
@@ -82,6 +83,9 @@ class FakeDiscord:
     #: gateway shards the fake asks for (GET /gateway/bot); a guild's events go only to the
     #: session of shard (guild_id >> 22) % shard_count, as Discord routes them
     shard_count: int = 1
+    #: Discord's global rate limit, requests per second (0: none): past it, REST calls get 429
+    #: with ``retry_after``, as Discord answers them (interaction callbacks are exempt)
+    global_rate_limit: int = 0
 
     def __post_init__(self) -> None:
         self.snowflakes = SnowflakeFactory()
@@ -110,6 +114,9 @@ class FakeDiscord:
         self.ws_url = ""
         self._runner: web.AppRunner | None = None
         self.outages: list[Outage] = []
+        self._recent: collections.deque[float] = collections.deque()
+        #: users whose direct messages are closed to the bot (posts to their DM fail, 50007)
+        self.closed_dms: set[int] = set()
 
     # lifecycle -------------------------------------------------------------
 
@@ -224,8 +231,23 @@ class FakeDiscord:
             ),
             None,
         )
+        retry_after = self._rate_limited(started) if needs_auth else None
         if needs_auth and request.headers.get("Authorization") != f"Bot {self.token}":
             response: web.StreamResponse = errors.error(401, 0, "401: Unauthorized")
+        elif retry_after is not None:
+            response = web.json_response(
+                {
+                    "message": "You are being rate limited.",
+                    "retry_after": retry_after,
+                    "global": True,
+                },
+                status=429,
+                headers={
+                    "Retry-After": f"{retry_after:.3f}",
+                    "X-RateLimit-Global": "true",
+                    "X-RateLimit-Scope": "global",
+                },
+            )
         elif outage is not None:
             outage.remaining -= 1
             outage.failed += 1
@@ -253,6 +275,17 @@ class FakeDiscord:
             )
         )
         return response
+
+    def _rate_limited(self, now: float) -> float | None:
+        """Seconds to wait when this request is past the global limit (None: it may go)."""
+        if not self.global_rate_limit:
+            return None
+        while self._recent and self._recent[0] <= now - 1.0:
+            self._recent.popleft()
+        if len(self._recent) >= self.global_rate_limit:
+            return round(self._recent[0] + 1.0 - now, 3)
+        self._recent.append(now)
+        return None
 
     async def _gateway(self, request: web.Request) -> web.StreamResponse:
         return await gateway_handler(self, request)

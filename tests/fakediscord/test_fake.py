@@ -614,3 +614,29 @@ async def test_shards_get_only_their_guilds(monkeypatch: pytest.MonkeyPatch) -> 
     assert closed.value.code == 4010
     await client.close()
     await wrong.stop()
+
+
+async def test_direct_messages_and_closed_dms(world: World, bot: MiniBot) -> None:
+    d = world.driver
+    dm = await bot.create_dm(discord.Object(id=world.alice.id))
+    assert isinstance(dm, discord.DMChannel)
+    assert dm.recipient is not None and dm.recipient.id == world.alice.id
+    sent = await dm.send("your turn")
+    assert [m.content for m in d.dms_to(world.alice)] == ["your turn"]
+    assert d.dms_to(world.alice)[0].id == sent.id and d.channel_messages(world.channel) == []
+    again = await bot.http.start_private_message(world.alice.id)
+    assert int(again["id"]) == dm.id and again["type"] == 1  # one DM channel per user
+    d.close_dms(world.alice)
+    with pytest.raises(discord.Forbidden) as info:
+        await dm.send("refused")
+    assert info.value.status == 403 and info.value.code == 50007
+    assert len(d.dms_to(world.alice)) == 1
+    d.close_dms(world.alice, closed=False)
+    waiting = asyncio.ensure_future(d.wait_for_dm(world.alice, lambda m: m.content == "open"))
+    await asyncio.sleep(0)
+    await dm.send("open")
+    assert (await waiting).content == "open"
+    with pytest.raises(discord.HTTPException) as bad:
+        await bot.http.start_private_message(123)  # nobody
+    assert bad.value.code == 50033
+    d.assert_no_unknown_routes()

@@ -67,3 +67,22 @@ async def test_stored_games_of_the_old_encoding_load_and_play_on(legacy: Path) -
     for game_id, *_, state_json in before:
         if state_json is not None:
             assert "turn" in json.loads(after[game_id][5])
+
+
+async def test_the_check_is_skipped_while_the_engines_are_unchanged(legacy: Path) -> None:
+    """A start-up reads every stored state only when the engines' code changed since the last
+    full check (it takes long on a big database); ``force`` (``boardroom migrate``) always does."""
+    old = {r[0]: r[5] for r in _rows(legacy)}
+    async with SqliteStore(legacy) as store:
+        service = GameService(store)
+        rebuilt = await service.upgrade_stored_states()
+        assert rebuilt > 0
+        with sqlite3.connect(legacy) as conn:  # an old state again, behind the service's back
+            game_id = next(i for i, state in old.items() if state)
+            conn.execute("UPDATE games SET state_json = ? WHERE id = ?", (old[game_id], game_id))
+        assert await service.upgrade_stored_states() == 0  # same engines: not read again
+        assert await service.upgrade_stored_states(force=True) == 1
+        with sqlite3.connect(legacy) as conn:  # as after an upgrade of the engines' code
+            conn.execute("UPDATE meta SET value = 'older engines'")
+            conn.execute("UPDATE games SET state_json = ? WHERE id = ?", (old[game_id], game_id))
+        assert await service.upgrade_stored_states() == 1

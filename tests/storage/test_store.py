@@ -219,3 +219,9 @@ async def test_recovery_queries_keep_to_the_shards_asked_for(database: str) -> N
         assert await store.unshown_games(None, high) == [ids[2], ids[3]]
         assert await store.unshown_games("t0", Shards((1,), 4)) == [ids[1]]
         assert all(low.owns(guilds[s]) == (s < 2) for s in range(4))
+        async with store.write() as tx:  # computer opponents in the games of shards 0 and 2
+            for shard in (0, 2):
+                await tx.set_seats(ids[shard], [SeatRow(0, 5, "Ann"), SeatRow(1, None, "Bot", "easy")])
+        assert await store.running_games_with_computers() == [ids[0], ids[2]]
+        assert await store.running_games_with_computers(high) == [ids[2]]
+        assert await store.running_games_with_computers(low) == [ids[0]]

@@ -1,0 +1,260 @@
+"""Asynchronous play at scale: a database of 100,000 stored games of which 10,000 are running
+with turn clocks, the real bot process against the fake Discord.
+
+Measured in one run: start-up time to ready (gateway READY and command sync), RSS at ready and
+after the idle window, CPU of the bot process while idle for 60 s (nothing due), and the time to
+handle 1,000 deadlines that fall due in the same second: each opens a vote whose message must
+reach its channel (posts spread within Discord's rate limits by discord.py; none lost, none
+doubled).
+
+    python -m bench.async_play [--games 100000] [--running 10000] [--due 1000] [--idle 60]
+
+The database is built directly with sqlite3 from one real game made through the service (its
+state, seats, moves and post, copied with new ids), so building it takes seconds, not hours.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sqlite3
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from bench.e2e import cpu_seconds, rss_kib
+from bot.service.clocks import TimeUnits, TurnClock
+from bot.service.games import GameService
+from bot.storage.sqlite import SqliteStore
+from tests.e2e.conftest import BotProcess
+from tests.fakediscord import FakeDiscordDriver
+
+CLOCK = 24 * 3600
+
+
+async def template(path: Path) -> dict[str, Any]:
+    """One real started Can't Stop game with a 24 h clock, as stored rows."""
+    async with SqliteStore(path) as store:
+        service = GameService(store, turn_clock=TurnClock(units=TimeUnits()))
+        lobby = await service.open_lobby(
+            guild_id=1,
+            channel_id=1,
+            host_id=11,
+            host_name="Ann",
+            game="cantstop",
+            clock_seconds=CLOCK,
+        )
+        await service.join(lobby.id, 12, "Ben")
+        started = (await service.start(lobby.id, 11)).after
+        await service.record_post(started.id, started.version, 1, 99)
+    conn = sqlite3.connect(path)
+    try:
+        game = conn.execute("SELECT * FROM games").fetchone()
+        names = [d[0] for d in conn.execute("SELECT * FROM games").description]
+        seats = conn.execute("SELECT seat, user_id, display_name FROM seats").fetchall()
+        moves = conn.execute("SELECT seq, seat, action, created_at FROM moves").fetchall()
+    finally:
+        conn.close()
+    return {"game": dict(zip(names, game, strict=True)), "seats": seats, "moves": moves}
+
+
+def build(
+    path: Path,
+    rows: dict[str, Any],
+    *,
+    games: int,
+    running: int,
+    due_channels: list[int],
+    guild_id: int,
+    due_at: float,
+) -> None:
+    """``games`` stored games, the first ``running`` of them running with clocks; the games of
+    ``due_channels`` have their deadline at ``due_at`` (and their reminders already sent)."""
+    g = rows["game"]
+    now = time.time()
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA synchronous=OFF")
+    conn.execute("DELETE FROM games")
+    columns = [c for c in g if c != "id"]
+    game_rows, seat_rows, move_rows, post_rows, timer_rows = [], [], [], [], []
+    due = set(range(len(due_channels)))
+    for i in range(games):
+        game_id = i + 1
+        active = i < running
+        channel = due_channels[i] if i in due else 10_000_000 + i
+        # the others: reminders and deadlines later than the run (13 h to 23 h from now)
+        deadline = due_at if i in due else now + 13 * 3600 + (i * 7.3) % (10 * 3600)
+        values = dict(g)
+        values.update(
+            channel_id=channel,
+            guild_id=guild_id,
+            status="active" if active else "finished",
+            deadline=deadline if active else None,
+            seed=1000 + i,
+        )
+        game_rows.append([game_id, *(values[c] for c in columns)])
+        for seat, user, name in rows["seats"]:
+            seat_rows.append((game_id, seat, user + 100 * i, name))
+        for seq, seat, action, created in rows["moves"]:
+            move_rows.append((game_id, seq, seat, action, created))
+        post_rows.append((game_id, g["version"], channel, 5_000_000_000 + i))
+        if active:
+            timer_rows.append(
+                (
+                    deadline,
+                    "deadline",
+                    game_id,
+                    guild_id,
+                    11 + 100 * i,
+                    g["version"],
+                    json.dumps({"seat": 0}),
+                )
+            )
+            if i not in due:
+                for fraction in (0.5, 0.9):
+                    timer_rows.append(
+                        (
+                            deadline - (1 - fraction) * CLOCK,
+                            "reminder",
+                            game_id,
+                            guild_id,
+                            11 + 100 * i,
+                            g["version"],
+                            json.dumps({"seat": 0, "percent": round(fraction * 100)}),
+                        )
+                    )
+    marks = ", ".join("?" for _ in range(len(columns) + 1))
+    conn.executemany(f"INSERT INTO games (id, {', '.join(columns)}) VALUES ({marks})", game_rows)  # noqa: S608
+    conn.executemany(
+        "INSERT INTO seats (game_id, seat, user_id, display_name) VALUES (?, ?, ?, ?)", seat_rows
+    )
+    conn.executemany(
+        "INSERT INTO moves (game_id, seq, seat, action, created_at) VALUES (?, ?, ?, ?, ?)",
+        move_rows,
+    )
+    conn.executemany(
+        "INSERT INTO posts (game_id, version, channel_id, message_id) VALUES (?, ?, ?, ?)",
+        post_rows,
+    )
+    conn.executemany(
+        "INSERT INTO timers (due, kind, game_id, guild_id, user_id, version, data)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        timer_rows,
+    )
+    conn.commit()
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+
+
+async def run(args: argparse.Namespace) -> dict[str, Any]:
+    workdir = Path(tempfile.mkdtemp(prefix="bench-async-"))
+    driver = FakeDiscordDriver(global_rate_limit=args.rate_limit)
+    await driver.start()
+    try:
+        guild = await driver.add_guild("Bench")
+        channels = [(await driver.add_channel(guild, f"t{i}")).id for i in range(args.due)]
+        db = workdir / "boardroom.db"
+        rows = await template(workdir / "template.db")
+        async with SqliteStore(db):
+            pass  # the schema, migrated
+        # the deadlines fall due after start-up and the idle window
+        due_at = time.time() + args.startup_budget + args.idle + 5
+        started = time.perf_counter()
+        build(
+            db,
+            rows,
+            games=args.games,
+            running=args.running,
+            due_channels=channels,
+            guild_id=guild.id,
+            due_at=due_at,
+        )
+        built = time.perf_counter() - started
+        bot = BotProcess(
+            driver=driver,
+            guild=guild,
+            workdir=workdir,
+            db_path=db,
+            log_path=workdir / "bot.log",
+            extra_env={"LOG_LEVEL": "WARNING"},
+        )
+        t0 = time.perf_counter()
+        await bot.start(timeout=120.0)
+        ready = time.perf_counter() - t0
+        assert bot.pid is not None
+        pid = bot.pid
+        rss_ready = rss_kib(pid)
+        await asyncio.sleep(2.0)  # let start-up work (the first sweep, caches) settle
+        cpu_before, wall_before = cpu_seconds(pid), time.perf_counter()
+        await asyncio.sleep(min(args.idle, max(0.0, due_at - time.time() - 2)))
+        cpu_after, wall_after = cpu_seconds(pid), time.perf_counter()
+        idle_cpu = 100 * ((cpu_after or 0) - (cpu_before or 0)) / (wall_after - wall_before)
+        rss_idle = rss_kib(pid)
+        # the 1,000 deadlines: wait until every vote message is in its channel
+        await asyncio.sleep(max(0.0, due_at - time.time()))
+        fired = time.time()
+
+        def votes() -> list[int]:
+            return [
+                len([m for m in driver.channel_messages(c) if "ran out" in m.content])
+                for c in channels
+            ]
+
+        while time.time() - fired < args.timeout and sum(1 for v in votes() if v) < args.due:
+            await asyncio.sleep(0.25)
+        counts = votes()
+        handled = time.time() - fired
+        conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+        opened = conn.execute("SELECT COUNT(*) FROM votes").fetchone()[0]
+        conn.close()
+        rate_limited = len([r for r in driver.requests if getattr(r, "status", 0) == 429])
+        await bot.terminate()
+        return {
+            "games": args.games,
+            "running": args.running,
+            "due": args.due,
+            "build_s": round(built, 1),
+            "startup_s": round(ready, 2),
+            "rss_ready_mb": round((rss_ready or 0) / 1024, 1),
+            "rss_idle_mb": round((rss_idle or 0) / 1024, 1),
+            "idle_window_s": round(wall_after - wall_before, 1),
+            "idle_cpu_pct": round(idle_cpu, 2),
+            "deadlines_handled_s": round(handled, 1),
+            "votes_opened": opened,
+            "vote_messages": sum(counts),
+            "channels_with_one_vote": sum(1 for c in counts if c == 1),
+            "channels_with_more": sum(1 for c in counts if c > 1),
+            "rate_limited_responses": rate_limited,
+            "unknown_routes": len(driver.unknown_routes),
+        }
+    finally:
+        await driver.stop()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100_000)
+    parser.add_argument("--running", type=int, default=10_000)
+    parser.add_argument("--due", type=int, default=1_000)
+    parser.add_argument("--idle", type=float, default=60.0)
+    parser.add_argument("--startup-budget", type=float, default=30.0)
+    parser.add_argument("--timeout", type=float, default=600.0)
+    parser.add_argument(
+        "--rate-limit", type=int, default=50, help="the fake's global limit, requests per second"
+    )
+    args = parser.parse_args(argv)
+    result = asyncio.run(run(args))
+    print(json.dumps(result, indent=2))
+    ok = (
+        result["votes_opened"] == args.due
+        and result["channels_with_one_vote"] == args.due
+        and not result["channels_with_more"]
+    )
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,127 @@
+"""``/mygames``: a private list of the member's running games on this server, those where it is
+their turn first (the one running out soonest at the top), then the others; each with its game,
+channel, whose turn it is, the time left and a link to its newest board."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.adapter.handlers import MAX_CONTENT, guarded, reply_private
+from bot.adapter.runtime import Runtime, runtime_of
+from bot.adapter.words import text, user_locale
+from bot.service.models import GameSnapshot
+from i18n import game_title, t
+
+
+def jump_link(guild_id: int | None, channel_id: int, message_id: int | None = None) -> str:
+    """A link that opens a channel (or one of its messages) in Discord."""
+    place = f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
+    return place if message_id is None else f"{place}/{message_id}"
+
+
+async def board_link(runtime: Runtime, snap: GameSnapshot) -> str:
+    """A link to the game's newest board (its channel when none was posted yet)."""
+    post = await runtime.service.latest_post(snap.id)
+    if post is None:
+        return jump_link(snap.guild_id, snap.channel_id)
+    return jump_link(snap.guild_id, *post)
+
+
+def time_left(locale: str, snap: GameSnapshot) -> str:
+    mover = snap.player_to_move()
+    if snap.clock_left is not None:
+        return t(locale, "mygames.left.away")
+    if mover is not None and mover.is_bot:
+        return t(locale, "mygames.left.bot")
+    if snap.deadline is None:
+        return t(locale, "mygames.left.no_clock")
+    return t(locale, "mygames.left.runs_out", when=f"<t:{round(snap.deadline)}:R>")
+
+
+def whose_turn(locale: str, snap: GameSnapshot, user_id: int) -> str:
+    mover = snap.player_to_move()
+    if mover is None:
+        return t(locale, "mygames.turn.nobody")
+    if mover.user_id == user_id:
+        return t(locale, "mygames.turn.yours")
+    return t(locale, "mygames.turn.of", player=mover.name)
+
+
+def my_turn(snap: GameSnapshot, user_id: int) -> bool:
+    mover = snap.player_to_move()
+    return mover is not None and mover.user_id == user_id
+
+
+def ordered(games: list[GameSnapshot], user_id: int) -> list[GameSnapshot]:
+    """Games where it is the user's turn first, soonest deadline first (no clock last), then
+    the others, oldest game first."""
+    mine = [g for g in games if my_turn(g, user_id)]
+    others = [g for g in games if not my_turn(g, user_id)]
+    mine.sort(key=lambda g: (g.deadline is None, g.deadline or 0.0, g.id))
+    others.sort(key=lambda g: g.id)
+    return mine + others
+
+
+def fit_lines(
+    locale: str, head: list[str], lines: list[tuple[str, bool]], limit: int = MAX_CONTENT
+) -> str:
+    """``head`` then as many of ``lines`` (text, names a game) as fit in one message, and how
+    many games did not."""
+    shown = list(head)
+    for index, (line, _game) in enumerate(lines):
+        rest = sum(1 for _, game in lines[index + 1 :] if game)
+        more = t(locale, "mygames.more", count=rest) if rest else ""
+        if len("\n".join([*shown, line, more])) > limit:
+            left = sum(1 for _, game in lines[index:] if game)
+            shown.append(t(locale, "mygames.more", count=left))
+            break
+        shown.append(line)
+    return "\n".join(shown)
+
+
+async def mygames_text(runtime: Runtime, locale: str, guild_id: int, user_id: int) -> str:
+    service = runtime.service
+    rows = await service.store.games_of_user(guild_id, user_id)
+    games = ordered([service.snapshot_of(row) for row in rows], user_id)
+    if not games:
+        return t(locale, "mygames.none")
+    mine = sum(1 for g in games if my_turn(g, user_id))
+    head = [f"**{t(locale, 'mygames.title')}**"]
+    lines: list[tuple[str, bool]] = []
+    for number, snap in enumerate(games):
+        if number == 0 and mine:
+            lines.append((t(locale, "mygames.heading.yours", count=mine), False))
+        if number == mine:
+            lines.append((t(locale, "mygames.heading.others", count=len(games) - mine), False))
+        line = t(
+            locale,
+            "mygames.line",
+            game=game_title(locale, snap.game),
+            channel_id=snap.channel_id,
+            turn=whose_turn(locale, snap, user_id),
+            left=time_left(locale, snap),
+            link=await board_link(runtime, snap),
+        )
+        lines.append((line, True))
+    return fit_lines(locale, head, lines)
+
+
+def build_mygames_command() -> app_commands.Command[Any, Any, Any]:
+    @app_commands.command(
+        name=text("command.mygames.name"), description=text("command.mygames.description")
+    )
+    @app_commands.guild_only()
+    async def mygames(interaction: discord.Interaction) -> None:
+        async def work() -> None:
+            runtime = runtime_of(interaction)
+            said = await mygames_text(
+                runtime, user_locale(interaction), interaction.guild_id or 0, interaction.user.id
+            )
+            await reply_private(interaction, said)
+
+        await guarded(interaction, work(), reads_only=True)
+
+    return mygames

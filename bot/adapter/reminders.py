@@ -1,0 +1,113 @@
+"""Reminders: the player to move is told, at 50 % and 90 % of their clock, that the table waits
+for them. The timer dispatcher calls ``deliver_reminder`` for each due reminder it found still
+valid (the game at the timer's version, the reminded seat to move).
+
+Where it goes: a short channel message that mentions the player and links to the newest board,
+in the server's language; or, if the player chose direct messages (``/settings reminders``) and
+the server allows them, a direct message instead (also in the server's language: outside an
+interaction the bot does not know a member's own). Closed DMs fall back to the channel.
+
+What it answers: None when the reminder is done with (sent, or not to be sent: reminders off,
+the player away, the channel gone), or a unix time to try again at (the end of the player's
+quiet hours). A Discord failure worth retrying (5xx, 429, the network) is raised, and the
+dispatcher tries again with backoff.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+
+import discord
+
+from bot.adapter.away import table_of
+from bot.adapter.mygames_command import board_link
+from bot.adapter.outgoing import USERS_ONLY
+from bot.adapter.runtime import Runtime
+from bot.service.models import GameSnapshot
+from bot.service.preferences import DM, OFF, Preferences
+from bot.service.quiet import quiet_until
+from bot.storage.base import TimerRow
+from i18n import DEFAULT_LOCALE, game_title, t
+
+log = logging.getLogger(__name__)
+
+#: Discord's codes for a post that will never get through (retrying cannot help)
+CANNOT_DM = 50007  # the user's DMs are closed to the bot (or they share no server)
+UNKNOWN_CHANNEL = 10003
+MISSING_ACCESS = 50001
+MISSING_PERMISSIONS = 50013
+
+
+async def server_locale(client: discord.Client, runtime: Runtime, guild_id: int | None) -> str:
+    """The language of a server's public messages: chosen by its admins, else its own."""
+    chosen = await runtime.servers.locale(guild_id)
+    if chosen:
+        return chosen
+    guild = client.get_guild(guild_id) if guild_id else None
+    return str(guild.preferred_locale.value) if guild else DEFAULT_LOCALE
+
+
+def reminded_user(timer: TimerRow, snap: GameSnapshot) -> int | None:
+    if timer.user_id is not None:
+        return timer.user_id
+    seat = json.loads(timer.data or "{}").get("seat")
+    if isinstance(seat, int) and 0 <= seat < len(snap.seats):
+        return snap.seats[seat].user_id
+    return None
+
+
+async def deliver_reminder(
+    client: discord.Client, runtime: Runtime, timer: TimerRow, snap: GameSnapshot
+) -> float | None:
+    """Remind the player to move (see the module's docstring for what is answered)."""
+    user_id = reminded_user(timer, snap)
+    where = {"game_id": snap.id, "timer_id": timer.id}
+    if user_id is None:
+        return None
+    prefs = Preferences(runtime.service.store)
+    player = await prefs.player(user_id)
+    if player.reminders == OFF:
+        log.debug("reminder not sent: reminders are off", extra=where)
+        return None
+    if await table_of(runtime).away_until(snap.guild_id, user_id) is not None:
+        log.debug("reminder not sent: the player is away", extra=where)
+        return None
+    now = runtime.service.turn_clock.now()
+    if player.quiet_start and player.quiet_end and player.timezone:
+        until = quiet_until(now, player.quiet_start, player.quiet_end, player.timezone)
+        if until is not None:
+            if snap.deadline is not None and until >= snap.deadline:
+                log.debug("reminder not sent: quiet until the clock runs out", extra=where)
+                return None
+            return until
+    server = await prefs.server(snap.guild_id)
+    locale = await server_locale(client, runtime, snap.guild_id)
+    link = await board_link(runtime, snap)
+    title = game_title(locale, snap.game)
+    left = f"<t:{round(snap.deadline)}:R>" if snap.deadline is not None else ""
+    if player.reminders == DM and server.allow_dm:
+        guild = client.get_guild(snap.guild_id) if snap.guild_id else None
+        name = guild.name if guild else t(locale, "reminder.a_server")
+        said = t(locale, "reminder.dm", game=title, server=name, left=left, link=link)
+        try:
+            dm = await client.create_dm(discord.Object(id=user_id))
+            await dm.send(said, allowed_mentions=discord.AllowedMentions.none())
+            log.info("reminder sent as a direct message", extra=where)
+            return None
+        except discord.Forbidden as exc:
+            log.info("direct message refused (%s): reminding in the channel", exc.code, extra=where)
+    said = t(locale, "reminder.channel", player=f"<@{user_id}>", game=title, left=left, link=link)
+    post = await runtime.service.latest_post(snap.id)
+    channel_id = post[0] if post else snap.channel_id
+    channel = client.get_partial_messageable(channel_id, guild_id=snap.guild_id)
+    try:
+        await channel.send(said, allowed_mentions=USERS_ONLY)
+    except discord.NotFound as exc:
+        log.warning("reminder not sent: the channel is gone (%s)", exc.code, extra=where)
+        return None
+    except discord.Forbidden as exc:
+        log.warning("reminder not sent: the channel refuses it (%s)", exc.code, extra=where)
+        return None
+    log.info("reminder sent in the channel", extra=where)
+    return None

@@ -1,0 +1,220 @@
+"""What players and servers chose for asynchronous play, read with their defaults and written
+after validation, so the adapter only shows them.
+
+A player chooses how reminders reach them (``channel``, ``dm`` or ``off``) and their quiet hours
+(a daily period in their time zone, ``bot.service.quiet``). A server chooses its default turn
+clock, what happens when nobody decides about a silent player, when an unstarted lobby closes and
+whether reminders may be sent as direct messages.
+
+Stored forms (migration 0006): ``server_settings.default_clock`` is the clock in hours of game
+time (0: no clock; NULL: the built-in 24 h), ``lobby_expiry`` in hours (NULL: 24), ``allow_dm``
+0/1 (NULL: allowed). Hours are scaled by ``TimeUnits`` where they are used.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from bot.service.clocks import CLOCK_HOURS, DEFAULT_CLOCK, TimeUnits
+from bot.service.errors import UserFacingError
+from bot.service.games import utc_now
+from bot.service.quiet import check_timezone, parse_period
+from bot.service.table import BOT_SEAT, BOT_TURN, DEFAULT_ACTION, END, WAIT
+from bot.storage.base import GameStore, PlayerSettingsRow, ServerPlayRow
+
+#: how reminders reach a player
+CHANNEL, DM, OFF = "channel", "dm", "off"
+REMINDER_WAYS = (CHANNEL, DM, OFF)
+#: what a server may make happen when nobody decides about a silent player
+ACTIONS = (BOT_TURN, BOT_SEAT, END, WAIT)
+#: an unstarted lobby closes after this many hours unless the server chose otherwise
+LOBBY_EXPIRY_HOURS = 24
+LOBBY_EXPIRY_RANGE = (1, 168)
+
+_UNITS = {
+    "d": 24.0,
+    "j": 24.0,  # jour
+    "t": 24.0,  # Tag
+    "日": 24.0,
+    "h": 1.0,
+    "std": 1.0,
+    "時間": 1.0,
+    "m": 1 / 60,
+    "min": 1 / 60,
+    "分": 1 / 60,
+}
+_PART = re.compile(r"\s*(\d{1,4})\s*(min|std|時間|[dhjtm日分])", re.IGNORECASE)
+
+
+class BadDuration(UserFacingError):
+    """Carries ``value``: what was typed (shortened)."""
+
+    key = "error.bad_duration"
+
+
+class QuietNeedsTimeZone(UserFacingError):
+    key = "error.quiet_needs_timezone"
+
+
+class BadSettingValue(UserFacingError):
+    """A value no menu offers (a forged or outdated command)."""
+
+    key = "error.bad_input"
+
+
+class LobbyExpiryOutOfRange(UserFacingError):
+    key = "error.lobby_expiry_range"
+
+    def __init__(self) -> None:
+        super().__init__(low=LOBBY_EXPIRY_RANGE[0], high=LOBBY_EXPIRY_RANGE[1])
+
+
+def parse_duration(text: str) -> float:
+    """Hours of game time in ``"3d"``, ``"12h"``, ``"1d12h"``, ``"90m"`` (the day letters of
+    the bot's languages too: ``3j``, ``3t``, ``3日``); ``BadDuration`` otherwise or for zero."""
+    given = (text or "").strip()
+    hours, at = 0.0, 0
+    while at < len(given):
+        part = _PART.match(given, at)
+        if part is None:
+            raise BadDuration(value=str(text)[:40])
+        hours += int(part.group(1)) * _UNITS[part.group(2).lower()]
+        at = part.end()
+    if hours <= 0:
+        raise BadDuration(value=str(text)[:40])
+    return hours
+
+
+def clock_choice(hours: int | None) -> str:
+    """The lobby choice (a ``CLOCK_HOURS`` key) a stored default clock stands for."""
+    if hours is None:
+        return DEFAULT_CLOCK
+    for choice, value in CLOCK_HOURS.items():
+        if (value or 0) == hours:
+            return choice
+    return DEFAULT_CLOCK
+
+
+@dataclass(frozen=True, slots=True)
+class ServerPlay:
+    """A server's choices for asynchronous play, defaults filled in."""
+
+    clock: str  # a key of CLOCK_HOURS
+    action: str  # one of ACTIONS
+    lobby_hours: int
+    allow_dm: bool
+
+    def clock_seconds(self, units: TimeUnits) -> int | None:
+        """The default turn clock in (scaled) seconds; None: no clock."""
+        return units.clock_seconds(self.clock)
+
+    def lobby_seconds(self, units: TimeUnits) -> float:
+        """How long an unstarted lobby stays open, in (scaled) seconds."""
+        return units.hours(self.lobby_hours)
+
+
+def server_play_of(row: ServerPlayRow | None) -> ServerPlay:
+    row = row or ServerPlayRow(0)
+    return ServerPlay(
+        clock=clock_choice(row.default_clock),
+        action=row.default_action if row.default_action in ACTIONS else DEFAULT_ACTION,
+        lobby_hours=row.lobby_expiry or LOBBY_EXPIRY_HOURS,
+        allow_dm=True if row.allow_dm is None else row.allow_dm,
+    )
+
+
+class Preferences:
+    """Player and server choices over the store (stateless: cheap to make where needed)."""
+
+    def __init__(self, store: GameStore, *, clock: Callable[[], str] = utc_now) -> None:
+        self.store = store
+        self.clock = clock
+
+    # ----------------------------------------------------------------- players
+
+    async def player(self, user_id: int) -> PlayerSettingsRow:
+        return await self.store.player_settings(user_id) or PlayerSettingsRow(user_id)
+
+    async def _save_player(self, row: PlayerSettingsRow) -> PlayerSettingsRow:
+        async with self.store.write() as tx:
+            await tx.set_player_settings(row, self.clock())
+        return row
+
+    async def set_reminders(self, user_id: int, how: str) -> PlayerSettingsRow:
+        if how not in REMINDER_WAYS:
+            raise BadSettingValue()
+        return await self._save_player(replace(await self.player(user_id), reminders=how))
+
+    async def set_quiet(
+        self, user_id: int, period: str | None, timezone: str | None = None
+    ) -> PlayerSettingsRow:
+        """Quiet hours ``"23:00-08:00"`` in ``timezone`` (an IANA name; the one chosen before
+        when left out). ``period`` None keeps the hours and changes only the time zone."""
+        row = await self.player(user_id)
+        zone = check_timezone(timezone) if timezone else row.timezone
+        start, end = (row.quiet_start, row.quiet_end) if period is None else parse_period(period)
+        if start is not None and zone is None:
+            raise QuietNeedsTimeZone()
+        return await self._save_player(
+            replace(row, quiet_start=start, quiet_end=end, timezone=zone)
+        )
+
+    async def clear_quiet(self, user_id: int) -> PlayerSettingsRow:
+        """No quiet hours any more (the time zone is kept for next time)."""
+        row = await self.player(user_id)
+        return await self._save_player(replace(row, quiet_start=None, quiet_end=None))
+
+    # ----------------------------------------------------------------- servers
+
+    async def server(self, guild_id: int | None) -> ServerPlay:
+        return server_play_of(await self.store.server_play(guild_id) if guild_id else None)
+
+    async def set_server(
+        self,
+        guild_id: int,
+        *,
+        clock: str | None = None,
+        action: str | None = None,
+        lobby_hours: int | None = None,
+        allow_dm: bool | None = None,
+    ) -> ServerPlay:
+        """Change the given choices (None: keep), validated; returns them all."""
+        row = await self.store.server_play(guild_id) or ServerPlayRow(guild_id)
+        if clock is not None:
+            if clock not in CLOCK_HOURS:
+                raise BadSettingValue()
+            row = replace(row, default_clock=CLOCK_HOURS[clock] or 0)
+        if action is not None:
+            if action not in ACTIONS:
+                raise BadSettingValue()
+            row = replace(row, default_action=action)
+        if lobby_hours is not None:
+            low, high = LOBBY_EXPIRY_RANGE
+            if type(lobby_hours) is not int or not low <= lobby_hours <= high:
+                raise LobbyExpiryOutOfRange()
+            row = replace(row, lobby_expiry=lobby_hours)
+        if allow_dm is not None:
+            row = replace(row, allow_dm=bool(allow_dm))
+        async with self.store.write() as tx:
+            await tx.set_server_play(row, self.clock())
+        return server_play_of(row)
+
+
+__all__ = [
+    "ACTIONS",
+    "BOT_SEAT",
+    "BOT_TURN",
+    "CHANNEL",
+    "DM",
+    "END",
+    "OFF",
+    "REMINDER_WAYS",
+    "WAIT",
+    "Preferences",
+    "ServerPlay",
+    "clock_choice",
+    "parse_duration",
+    "server_play_of",
+]
