@@ -43,7 +43,9 @@ a fresh database per N), and ``--processes 1,2`` with one bot process (unsharded
 with two processes sharing one database, each running one of two gateway shards
 (``BOARDROOM_SHARDS``) with half the channels in a guild of its shard. The summary compares the
 backends' move p50 and p99 at each N (PostgreSQL / SQLite) and two processes against one. With
-several processes, CPU is their sum, RSS and stalls their maximum.
+several processes, CPU is their sum, RSS and stalls their maximum. After each window the bots are
+stopped and the database is checked: the player moves it holds against those the players
+counted, and every game must replay from its move log to its stored state.
 
 Every loop is bounded in count and time: READY within 60 s, setup within ``--setup-seconds``,
 each interaction waits at most ``--timeout`` seconds, and the run ends ``--timeout`` seconds
@@ -426,6 +428,24 @@ class Setup:
     processes: int = 1
 
 
+async def stored_moves(database: str) -> dict[str, int]:
+    """After the window: how many player moves the database holds, and how many of its games
+    do not replay from their move log to their stored state (a lost or doubled move would)."""
+    from bot.service.games import GameService
+    from bot.storage import open_store
+
+    async with open_store(database, pool_size=2) as store:
+        service = GameService(store)
+        games = [row[0] for row in await store.table_rows("games", ["id"])]
+        moves = bad = 0
+        for game_id in games:
+            log = await store.moves(game_id)
+            moves += sum(1 for m in log if m.seat is not None)
+            if not await service.verify(game_id):
+                bad += 1
+    return {"games": len(games), "player_moves": moves, "not_replaying": bad}
+
+
 def merged_stalls(paths: list[Path]) -> dict[str, Any]:
     """The stall files of several processes as one: per second the worst of them."""
     found = [s for s in (read_stall_file(p) for p in paths) if s]
@@ -584,7 +604,11 @@ async def run_one(
         shared = [k for k in bad if harness.per_second.get(k, [0.0])[0] > 50]
         failed_moves = sum(v for k, v in results.errors.items() if not k.startswith("new game"))
         log = "\n".join(b.log_text() for b in bots)
+        for bot in bots:  # stopped first: the check reads a database nobody writes any more
+            await bot.terminate(10.0)
+        stored = await stored_moves(database)
         return {
+            "stored": stored,
             "channels": n,
             "backend": setup_.backend,
             "processes": processes,
@@ -745,6 +769,9 @@ def details(r: dict[str, Any]) -> str:
             f"  failed moves {r['errors'] or 'none'}; boards re-fetched {r['resyncs']}; "
             f"channels given up {r['channel_failures'] or 'none'}; "
             f"bot log ERROR lines {r['bot_log_errors']}",
+            f"  database: {r['stored']['games']} games, {r['stored']['player_moves']} player moves"
+            f" stored for {r['moves']} counted (the rest: setup, and moves whose board came too"
+            f" late); games that do not replay: {r['stored']['not_replaying']}",
             f"  bot: RSS at READY {r['rss_ready_mib']:.1f} MiB, max {r['rss_max_mib']:.1f} MiB; "
             f"CPU {r['bot_cpu']:.2f} ({r['bot_cpu_ms_per_move']:.2f} ms per move); "
             f"waited for a CPU {r['bot_runqueue_wait']:.2f} s/s",
