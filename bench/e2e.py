@@ -37,6 +37,16 @@ Measured per N (moves only, i.e. clicks on a game button):
   garbage collector during the window (``gc.freeze`` + ``gc.disable``) so that its collections
   do not pause the fake; the bot's collections are timed and reported, not changed.
 
+``--backends sqlite,postgres`` runs every N on each backend in the same run (PostgreSQL: a
+throwaway server started with initdb/pg_ctl, ``tests.pg.server``, with fsync on, as a real one;
+a fresh database per N), and ``--processes 1,2`` with one bot process (unsharded, as today) and
+with two processes sharing one database, each running one of two gateway shards
+(``BOARDROOM_SHARDS``) with half the channels in a guild of its shard. The summary compares the
+backends' move p50 and p99 at each N (PostgreSQL / SQLite) and two processes against one. With
+several processes, CPU is their sum, RSS and stalls their maximum. After each window the bots are
+stopped and the database is checked: the player moves it holds against those the players
+counted, and every game must replay from its move log to its stored state.
+
 Every loop is bounded in count and time: READY within 60 s, setup within ``--setup-seconds``,
 each interaction waits at most ``--timeout`` seconds, and the run ends ``--timeout`` seconds
 after the window at the latest, so the whole benchmark ends by itself.
@@ -409,41 +419,119 @@ def pct_ms(values: list[float], q: float) -> float | None:
     return percentile(values, q) * 1000 if values else None
 
 
-async def run_one(n: int, opts: Options, workdir: Path) -> dict[str, Any]:
-    """Start fake + bot, set up n channels, play the window, collect the figures."""
+@dataclass(frozen=True)
+class Setup:
+    """What one row runs: the channel count, the database backend and the bot processes."""
+
+    n: int
+    backend: str = "sqlite"  # or "postgres"
+    processes: int = 1
+
+
+async def stored_moves(database: str) -> dict[str, int]:
+    """After the window: how many player moves the database holds, and how many of its games
+    do not replay from their move log to their stored state (a lost or doubled move would)."""
+    from bot.service.games import GameService
+    from bot.storage import open_store
+
+    async with open_store(database, pool_size=2) as store:
+        service = GameService(store)
+        games = [row[0] for row in await store.table_rows("games", ["id"])]
+        moves = bad = 0
+        for game_id in games:
+            log = await store.moves(game_id)
+            moves += sum(1 for m in log if m.seat is not None)
+            if not await service.verify(game_id):
+                bad += 1
+    return {"games": len(games), "player_moves": moves, "not_replaying": bad}
+
+
+def merged_stalls(paths: list[Path]) -> dict[str, Any]:
+    """The stall files of several processes as one: per second the worst of them."""
+    found = [s for s in (read_stall_file(p) for p in paths) if s]
+    if len(found) != len(paths):
+        return {}
+    per_second: dict[int, list[float]] = {}
+    for stalls in found:
+        for second, (worst, over20, over50) in stalls.get("per_second", {}).items():
+            mine = per_second.setdefault(second, [0.0, 0, 0])
+            mine[0] = max(mine[0], worst)
+            mine[1] += over20
+            mine[2] += over50
+    return {
+        "per_second": per_second,
+        "max_ms": max(s.get("max_ms") or 0 for s in found),
+        "gc_max_ms": [max(s["gc_max_ms"][i] for s in found) for i in range(3)]
+        if all(s.get("gc_max_ms") for s in found)
+        else None,
+        "gc_count": [sum(s["gc_count"][i] for s in found) for i in range(3)]
+        if all(s.get("gc_count") for s in found)
+        else None,
+    }
+
+
+async def run_one(
+    setup_: Setup, opts: Options, workdir: Path, pg: Any = None
+) -> dict[str, Any]:
+    """Start fake + bot(s), set up n channels, play the window, collect the figures."""
+    n, processes = setup_.n, setup_.processes
     loop = asyncio.get_running_loop()
     harness = StallMonitor()
     harness.start()
-    driver = BenchDriver()
+    driver = BenchDriver(shard_count=processes) if processes > 1 else BenchDriver()
     await driver.start()
-    bot: BotProcess | None = None
-    rss_task: asyncio.Task[None] | None = None
+    bots: list[BotProcess] = []
+    rss_tasks: list[asyncio.Task[None]] = []
     try:
-        guild = await driver.add_guild("Bench")
+        # one guild per process (on its shard when there are several)
+        guilds = [
+            await driver.add_guild(f"Bench {k}", shard=k if processes > 1 else None)
+            for k in range(processes)
+        ]
         results = Results()
         players = []
         for i in range(n):
+            guild = guilds[i % processes]
             host, guest = driver.add_user(f"host{i}"), driver.add_user(f"guest{i}")
             await driver.add_member(guild, host)
             await driver.add_member(guild, guest)
             channel = await driver.add_channel(guild, f"table-{i}")
             players.append(Player(driver, channel, host, guest, results, opts.timeout))
-        stall_path = workdir / "stalls.json"
-        bot = BotProcess(
-            driver=driver,
-            guild=guild,
-            workdir=workdir,
-            db_path=workdir / "boardroom.db",
-            log_path=workdir / "bot.log",
-            extra_env={"LOG_LEVEL": "WARNING", STALL_FILE_ENV: str(stall_path)},
-            command=BENCH_BOT_COMMAND,
+        database: str = str(workdir / "boardroom.db")
+        if setup_.backend == "postgres":
+            assert pg is not None, "PostgreSQL was not started"
+            database = pg.new_database()
+        stall_paths = [workdir / f"stalls-{k}.json" for k in range(processes)]
+        for k in range(processes):
+            env = {
+                "LOG_LEVEL": "WARNING",
+                STALL_FILE_ENV: str(stall_paths[k]),
+                "BOARDROOM_DB": database,
+                "BOARDROOM_STATE_DIR": str(workdir / f"state-{k}"),
+            }
+            if processes > 1:
+                env["BOARDROOM_SHARDS"] = f"{k}/{processes}"
+                env["DEV_GUILD_ID"] = ""  # global commands: both guilds have them
+            bot = BotProcess(
+                driver=driver,
+                guild=guilds[k],
+                workdir=workdir,
+                db_path=workdir / "boardroom.db",
+                log_path=workdir / f"bot-{k}.log",
+                extra_env=env,
+                command=BENCH_BOT_COMMAND,
+            )
+            bots.append(bot)
+            # on one SQLite file the processes share the command-sync marker: the first syncs
+            await bot.start(timeout=60.0, wait_sync=k == 0 or setup_.backend == "postgres")
+        await driver.fake.wait_until(
+            lambda: len(driver.fake.ready_sessions()) >= processes, timeout=60
         )
-        await bot.start(timeout=60.0)
-        assert bot.pid is not None
-        pid = bot.pid
-        rss_ready = rss_kib(pid) or 0
-        peak = [rss_ready]
-        rss_task = asyncio.create_task(sample_rss(pid, peak))
+        pids = [b.pid for b in bots if b.pid is not None]
+        assert len(pids) == processes
+        rss_ready = max(rss_kib(pid) or 0 for pid in pids)
+        peaks = [[rss_kib(pid) or 0] for pid in pids]
+        rss_tasks = [asyncio.create_task(sample_rss(pid, peak)) for pid, peak in zip(pids, peaks, strict=True)]
 
         # setup: every channel gets a started game
         gate = asyncio.Semaphore(opts.setup_concurrency)
@@ -479,8 +567,8 @@ async def run_one(n: int, opts: Options, workdir: Path) -> dict[str, Any]:
         gc.collect()
         gc.freeze()
         gc.disable()
-        cpu_before = cpu_seconds(pid) or 0.0
-        wait_before = runqueue_seconds(pid)
+        cpu_before = sum(cpu_seconds(pid) or 0.0 for pid in pids)
+        wait_before = sum(runqueue_seconds(pid) for pid in pids)
         own_before = time.process_time()
         t0 = loop.time()
         wall0 = time.time()
@@ -504,20 +592,26 @@ async def run_one(n: int, opts: Options, workdir: Path) -> dict[str, Any]:
         t_end = loop.time()
         gc.enable()
         wall_end = time.time()
-        cpu_after = cpu_seconds(pid) or cpu_before
-        wait_after = runqueue_seconds(pid)
+        cpu_after = sum(cpu_seconds(pid) or 0.0 for pid in pids) or cpu_before
+        wait_after = sum(runqueue_seconds(pid) for pid in pids)
         own_cpu = time.process_time() - own_before
         span = max(1e-9, max(results.last_move_at, min(t_end, stop_at)) - t0)
         await asyncio.sleep(WRITE_WAIT)  # let the bot's monitor write its last lags
-        stalls = read_stall_file(stall_path) or {}
+        stalls = merged_stalls(stall_paths)
         bot_seconds = stalls.get("per_second", {})
         stall_max, over20, over50 = window(bot_seconds, wall0, wall_end)
         bad = [k for k, v in bot_seconds.items() if v[0] > 50 and wall0 <= k and k + 1 <= wall_end]
         shared = [k for k in bad if harness.per_second.get(k, [0.0])[0] > 50]
         failed_moves = sum(v for k, v in results.errors.items() if not k.startswith("new game"))
-        log = bot.log_text()
+        log = "\n".join(b.log_text() for b in bots)
+        for bot in bots:  # stopped first: the check reads a database nobody writes any more
+            await bot.terminate(10.0)
+        stored = await stored_moves(database)
         return {
+            "stored": stored,
             "channels": n,
+            "backend": setup_.backend,
+            "processes": processes,
             "channels_playing": len(ready),
             "setup_seconds": round(setup_seconds, 2),
             "setup_failures": dict(setup_failures),
@@ -535,7 +629,7 @@ async def run_one(n: int, opts: Options, workdir: Path) -> dict[str, Any]:
             "channel_failures": dict(failed),
             "png_kib_mean": results.png_bytes / results.moves / 1024 if results.moves else None,
             "rss_ready_mib": rss_ready / 1024,
-            "rss_max_mib": peak[0] / 1024,
+            "rss_max_mib": max(p[0] for p in peaks) / 1024,
             "bot_cpu": (cpu_after - cpu_before) / max(1e-9, t_end - t0),
             "bot_cpu_ms_per_move": (cpu_after - cpu_before) * 1000 / max(1, results.moves),
             "bot_runqueue_wait": (wait_after - wait_before) / max(1e-9, t_end - t0),
@@ -561,10 +655,10 @@ async def run_one(n: int, opts: Options, workdir: Path) -> dict[str, Any]:
     finally:
         gc.enable()
         gc.unfreeze()
-        if rss_task is not None:
-            rss_task.cancel()
-            await asyncio.gather(rss_task, return_exceptions=True)
-        if bot is not None:
+        for task in rss_tasks:
+            task.cancel()
+        await asyncio.gather(*rss_tasks, return_exceptions=True)
+        for bot in bots:
             await bot.terminate(10.0)
         await driver.stop()
         await harness.stop()
@@ -585,7 +679,7 @@ def fmt(value: float | None, spec: str = ".1f") -> str:
 def table(rows: list[dict[str, Any]]) -> str:
     """The compact summary table."""
     head = (
-        f"{'N':>4} {'moves':>6} {'mv/s':>6} | {'first p50':>9} {'p95':>6} {'p99':>6} | "
+        f"{'db':>8} {'P':>1} {'N':>4} {'moves':>6} {'mv/s':>6} | {'first p50':>9} {'p95':>6} {'p99':>6} | "
         f"{'move p50':>8} {'p95':>6} {'p99':>6} | {'RSS MiB':>7} {'CPU':>4} "
         f"{'stall ms':>8} {'harness':>7} {'fail%':>5}"
     )
@@ -593,7 +687,7 @@ def table(rows: list[dict[str, Any]]) -> str:
     for r in rows:
         f, m = r["first_ms"], r["move_ms"]
         lines.append(
-            f"{r['channels']:>4} {r['moves']:>6} {r['moves_per_second']:>6.1f} | "
+            f"{r['backend']:>8} {r['processes']:>1} {r['channels']:>4} {r['moves']:>6} {r['moves_per_second']:>6.1f} | "
             f"{fmt(f[50]):>9} {fmt(f[95]):>6} {fmt(f[99]):>6} | "
             f"{fmt(m[50]):>8} {fmt(m[95]):>6} {fmt(m[99]):>6} | "
             f"{r['rss_max_mib']:>7.1f} {r['bot_cpu']:>4.2f} "
@@ -612,8 +706,46 @@ def table(rows: list[dict[str, Any]]) -> str:
         if r["channels"] == 500:
             checks.append(_check(">= 100 moves/s", r["moves_per_second"], 100, below=False))
         checks.append(_check("stall <= 50 ms", r["stall_max_ms"], 50, below=True))
-        lines.append(f"  N={r['channels']}: " + "; ".join(checks))
+        lines.append(f"  {label(r)}: " + "; ".join(checks))
+    lines.extend(comparisons(rows))
     return "\n".join(lines)
+
+
+def label(r: dict[str, Any]) -> str:
+    return f"{r['backend']} x{r['processes']} N={r['channels']}"
+
+
+def comparisons(rows: list[dict[str, Any]]) -> list[str]:
+    """PostgreSQL against SQLite, and two processes against one, at each N (same run)."""
+    by = {(r["backend"], r["processes"], r["channels"]): r for r in rows}
+    out = []
+
+    def ratio(a: float | None, b: float | None) -> str:
+        return "-" if a is None or b is None or b == 0 else f"{a / b:.2f}x"
+
+    for (backend, procs, n), r in sorted(by.items()):
+        base = by.get(("sqlite", procs, n))
+        if backend != "sqlite" and base is not None:
+            p50 = ratio(r["move_ms"][50], base["move_ms"][50])
+            verdict = (
+                "met" if r["move_ms"][50] and base["move_ms"][50]
+                and r["move_ms"][50] <= 1.5 * base["move_ms"][50] else "MISSED"
+            )
+            out.append(
+                f"  {backend}/sqlite x{procs} N={n}: move p50 {p50}, p99 "
+                f"{ratio(r['move_ms'][99], base['move_ms'][99])}, moves/s "
+                f"{ratio(r['moves_per_second'], base['moves_per_second'])}"
+                + (f" (target p50 <= 1.5x at N=50: {verdict})" if n == 50 else "")
+            )
+        one = by.get((backend, 1, n))
+        if procs > 1 and one is not None:
+            out.append(
+                f"  {backend} x{procs}/x1 N={n}: moves/s "
+                f"{ratio(r['moves_per_second'], one['moves_per_second'])}, move p50 "
+                f"{ratio(r['move_ms'][50], one['move_ms'][50])}, p99 "
+                f"{ratio(r['move_ms'][99], one['move_ms'][99])}"
+            )
+    return out
 
 
 def _check(label: str, value: float | None, limit: float, *, below: bool) -> str:
@@ -629,7 +761,7 @@ def details(r: dict[str, Any]) -> str:
     monitor = "ok" if r["monitor_ok"] else "MISSING"
     return "\n".join(
         [
-            f"N={r['channels']}: {r['channels_playing']} channels played {r['window_seconds']} s "
+            f"{label(r)}: {r['channels_playing']} channels played {r['window_seconds']} s "
             f"(setup {r['setup_seconds']} s, {r['setup_failures'] or 'no setup failures'})",
             f"  games started {r['games_started']}, finished {r['games_finished']}; "
             f"move mean {fmt(r['move_mean_ms'])} ms, max {fmt(r['move_max_ms'])} ms; "
@@ -637,6 +769,9 @@ def details(r: dict[str, Any]) -> str:
             f"  failed moves {r['errors'] or 'none'}; boards re-fetched {r['resyncs']}; "
             f"channels given up {r['channel_failures'] or 'none'}; "
             f"bot log ERROR lines {r['bot_log_errors']}",
+            f"  database: {r['stored']['games']} games, {r['stored']['player_moves']} player moves"
+            f" stored for {r['moves']} counted (the rest: setup, and moves whose board came too"
+            f" late); games that do not replay: {r['stored']['not_replaying']}",
             f"  bot: RSS at READY {r['rss_ready_mib']:.1f} MiB, max {r['rss_max_mib']:.1f} MiB; "
             f"CPU {r['bot_cpu']:.2f} ({r['bot_cpu_ms_per_move']:.2f} ms per move); "
             f"waited for a CPU {r['bot_runqueue_wait']:.2f} s/s",
@@ -653,27 +788,41 @@ def details(r: dict[str, Any]) -> str:
     )
 
 
-async def run_all(ns: list[int], opts: Options) -> list[dict[str, Any]]:
-    """Every N in turn, each in its own directory."""
+async def run_all(setups: list[Setup], opts: Options) -> list[dict[str, Any]]:
+    """Every setup in turn, each in its own directory (one PostgreSQL server for them all)."""
     rows = []
-    for n in ns:
-        with contextlib.ExitStack() as stack:
-            if opts.keep is not None:
-                workdir = opts.keep / f"n{n}"
-                workdir.mkdir(parents=True, exist_ok=True)
-                for stale in ("boardroom.db", "boardroom.db-wal", "boardroom.db-shm", "bot.log"):
-                    (workdir / stale).unlink(missing_ok=True)
-            else:
-                workdir = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="e2e-")))
-            print(f"N={n}: running (up to {opts.seconds:g} s of play) ...", flush=True)
-            row = await run_one(n, opts, workdir)
-        print(details(row), flush=True)
-        rows.append(row)
+    pg: Any = None
+    if any(s.backend == "postgres" for s in setups):
+        from tests.pg.server import start_server
+
+        pg = start_server(durable=True)
+        if isinstance(pg, str):
+            raise SystemExit(pg)
+    try:
+        for setup_ in setups:
+            with contextlib.ExitStack() as stack:
+                name = f"{setup_.backend}-p{setup_.processes}-n{setup_.n}"
+                if opts.keep is not None:
+                    workdir = opts.keep / name
+                    workdir.mkdir(parents=True, exist_ok=True)
+                    for stale in workdir.glob("boardroom.db*"):
+                        stale.unlink()
+                    for stale in workdir.glob("bot-*.log"):
+                        stale.unlink()
+                else:
+                    workdir = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="e2e-")))
+                print(f"{name}: running (up to {opts.seconds:g} s of play) ...", flush=True)
+                row = await run_one(setup_, opts, workdir, pg)
+            print(details(row), flush=True)
+            rows.append(row)
+    finally:
+        if pg is not None:
+            pg.remove()
     return rows
 
 
-def parse_args(argv: list[str] | None = None) -> tuple[list[int], Options, Path | None]:
-    """Command line -> (channel counts, options, JSON output path)."""
+def parse_args(argv: list[str] | None = None) -> tuple[list[Setup], Options, Path | None]:
+    """Command line -> (what to run, options, JSON output path)."""
     parser = argparse.ArgumentParser(
         description="End-to-end Can't Stop latency/load benchmark against one real bot process."
     )
@@ -686,12 +835,25 @@ def parse_args(argv: list[str] | None = None) -> tuple[list[int], Options, Path 
     parser.add_argument("--timeout", type=float, default=15.0, help="wait per interaction (s)")
     parser.add_argument("--setup-seconds", type=float, default=90.0, help="bound on the setup")
     parser.add_argument("--setup-concurrency", type=int, default=25)
+    parser.add_argument(
+        "--backends", default="sqlite", help="comma-separated: sqlite, postgres (both: compare)"
+    )
+    parser.add_argument(
+        "--processes", default="1", help="comma-separated bot process counts on one database"
+    )
     parser.add_argument("--keep", type=Path, default=None, help="keep databases and logs here")
     parser.add_argument("--json", type=Path, default=None, help="also write the figures here")
     args = parser.parse_args(argv)
     ns = [int(x) for x in args.channels.split(",") if x.strip()]
     if not ns or min(ns) < 1:
         parser.error("--channels needs positive integers")
+    backends = [b.strip() for b in args.backends.split(",") if b.strip()]
+    if not backends or set(backends) - {"sqlite", "postgres"}:
+        parser.error("--backends takes sqlite and/or postgres")
+    procs = [int(x) for x in args.processes.split(",") if x.strip()]
+    if not procs or min(procs) < 1:
+        parser.error("--processes needs positive integers")
+    setups = [Setup(n, b, p) for n in ns for p in procs for b in backends]
     opts = Options(
         seconds=args.seconds,
         moves_per_channel=max(1, args.moves_per_channel),
@@ -701,19 +863,21 @@ def parse_args(argv: list[str] | None = None) -> tuple[list[int], Options, Path 
         setup_concurrency=max(1, args.setup_concurrency),
         keep=args.keep,
     )
-    return ns, opts, args.json
+    return setups, opts, args.json
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print the table."""
-    ns, opts, json_path = parse_args(argv)
+    setups, opts, json_path = parse_args(argv)
+    ns = sorted({s.n for s in setups})
     print(
-        f"e2e benchmark: channels {ns}, window {opts.seconds:g} s, "
+        f"e2e benchmark: channels {ns}, backends {sorted({s.backend for s in setups})}, "
+        f"processes {sorted({s.processes for s in setups})}, window {opts.seconds:g} s, "
         f"<= {opts.moves_per_channel} moves/channel, think {opts.think_ms:g} ms, "
         f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}",
         flush=True,
     )
-    rows = asyncio.run(run_all(ns, opts))
+    rows = asyncio.run(run_all(setups, opts))
     print()
     print(table(rows))
     if json_path is not None:

@@ -16,6 +16,7 @@ import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from bot.games import GameSetupError, load_games
 from bot.present import get_presenter
@@ -24,6 +25,7 @@ from bot.service.errors import UserFacingError
 from bot.service.games import GameService
 from bot.service.models import GameSnapshot, Outcome
 from bot.settings import BadSetting, MissingSetting, Settings, heartbeat_path
+from bot.storage import is_postgres_url, open_store
 from bot.storage.sqlite import SqliteStore
 from engines.base import CHANCE
 from engines.bots import LEVELS, get_bot
@@ -325,6 +327,9 @@ def database_problem(path: Path) -> str | None:
 
 def usable_database(settings: Settings) -> Path:
     """The settings' database, or a sentence and exit 2 when it is off the volume or unwritable."""
+    if settings.db_url:  # PostgreSQL: the folder of the heartbeat must exist
+        settings.database.parent.mkdir(parents=True, exist_ok=True)
+        return settings.database
     if settings.database_off_volume():
         where = os.path.abspath(settings.database)
         print(t(LOCALE, "cli.db_off_volume", path=where), file=sys.stderr)
@@ -346,10 +351,15 @@ def cmd_run(args: argparse.Namespace) -> int:
     usable_database(settings)
     setup_logging(settings.log_level, settings.token, log_format=settings.log_format)
     from bot.adapter.client import run_bot
+    from bot.storage.base import StoreUnavailable
 
     try:
         with contextlib.suppress(KeyboardInterrupt):
             asyncio.run(run_bot(settings))
+    except StoreUnavailable as error:  # PostgreSQL not reachable at start-up
+        where = shown_database(settings.store_target)
+        print(t(LOCALE, "cli.db_unreachable", where=where, reason=error), file=sys.stderr)
+        return 1
     except (aiohttp.ClientConnectionError, ConnectionError, TimeoutError) as error:
         url = settings.api_base or "https://discord.com"
         print(t(LOCALE, "cli.unreachable", url=url, reason=error), file=sys.stderr)
@@ -365,11 +375,66 @@ def cmd_migrate(args: argparse.Namespace) -> int:
     usable_database(settings)
 
     async def work() -> None:
-        async with SqliteStore(settings.database, synchronous=settings.synchronous) as store:
+        target = settings.store_target
+        async with open_store(target, synchronous=settings.synchronous) as store:
             await GameService(store).upgrade_stored_states(force=True)
 
     asyncio.run(work())
-    print(settings.database)
+    print(shown_database(settings.store_target))
+    return 0
+
+
+def shown_database(target: str | Path) -> str:
+    """A database as it may be printed: a URL without its password."""
+    if not is_postgres_url(target):
+        return str(target)
+    parts = urlsplit(str(target))
+    host = parts.hostname or ""
+    port = f":{parts.port}" if parts.port else ""
+    user = f"{parts.username}@" if parts.username else ""
+    return f"{parts.scheme}://{user}{host}{port}{parts.path}"
+
+
+async def unverified_games(store: Any) -> list[int]:
+    """The games of a store whose move log does not replay to the stored state."""
+    service = GameService(store)
+    bad = []
+    for (game_id,) in await store.table_rows("games", ["id"]):
+        try:
+            ok = await service.verify(game_id)
+        except Exception:  # a game not loaded here, a state it cannot read: not verified
+            ok = False
+        if not ok:
+            bad.append(game_id)
+    return bad
+
+
+def cmd_copy_db(args: argparse.Namespace) -> int:
+    """Copy every game (seats, moves, posts, settings) between SQLite and PostgreSQL."""
+    from bot.storage.base import StoreUnavailable
+    from bot.storage.copy import CopyFailed, CopyRefused, copy_database
+
+    source, target = shown_database(args.source), shown_database(args.target)
+    try:
+        report = asyncio.run(copy_database(args.source, args.target, unverified_games))
+    except CopyRefused as refused:
+        games = join_list(LOCALE, [str(g) for g in refused.games])
+        print(
+            t(LOCALE, f"cli.copy.{refused.reason}", source=source, target=target, games=games),
+            file=sys.stderr,
+        )
+        return 2
+    except CopyFailed as failed:
+        games = join_list(LOCALE, [str(g) for g in failed.games]) or "-"
+        tables = join_list(LOCALE, list(failed.tables)) or "-"
+        print(t(LOCALE, "cli.copy.failed", target=target, games=games, tables=tables),
+              file=sys.stderr)
+        return 1
+    except (StoreUnavailable, OSError) as error:
+        print(t(LOCALE, "cli.copy.unreachable", where=f"{source} / {target}", reason=error),
+              file=sys.stderr)
+        return 1
+    print(t(LOCALE, "cli.copy.done", source=source, target=target, count=report.games))
     return 0
 
 
@@ -444,6 +509,9 @@ def cmd_backup(args: argparse.Namespace) -> int:
     import sqlite3
 
     settings = load_settings(need_token=False)
+    if settings.db_url:
+        print(t(LOCALE, "cli.backup.postgres"), file=sys.stderr)
+        return 2
     source, target = settings.database, Path(args.file)
     if not source.is_file():
         print(t(LOCALE, "cli.backup.no_database", path=source), file=sys.stderr)
@@ -551,6 +619,12 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("file", help="the JSON file from /game export")
     replay.add_argument("--out", required=True, help="folder for the board PNGs")
     replay.set_defaults(func=cmd_replay)
+    copy = sub.add_parser(
+        "copy-db", help="copy every game between a SQLite file and a postgresql:// database"
+    )
+    copy.add_argument("source", help="SQLite file or postgresql:// URL to copy from")
+    copy.add_argument("target", help="SQLite file or postgresql:// URL to copy into (no games)")
+    copy.set_defaults(func=cmd_copy_db)
     for name, func, helptext in (
         ("play", cmd_play, "hot-seat game in the terminal"),
         ("demo", cmd_demo, "watch random players play a whole game"),

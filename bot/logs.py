@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 #: loggers that print SQL parameters below INFO; their DEBUG records are dropped
-DRIVER_LOGGERS = ("aiosqlite",)
+DRIVER_LOGGERS = ("aiosqlite", "asyncpg")
 
 
 class RedactSecrets(logging.Filter):

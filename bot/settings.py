@@ -9,6 +9,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bot.storage import is_postgres_url
+from bot.storage.base import Shards
+
 DEFAULT_DB = "./data/boardroom.db"
 #: the container's volume; the image sets BOARDROOM_IN_CONTAINER=1 and the database must live here
 DATA_VOLUME = Path("/data")
@@ -90,6 +93,30 @@ def _modules(env: Mapping[str, str], name: str) -> tuple[str, ...]:
     return modules
 
 
+_SHARDS = re.compile(r"(\d+)(?:-(\d+))?/(\d+)")
+
+
+def _shards(env: Mapping[str, str], name: str) -> Shards | None:
+    """``0-3/8``: shards 0 to 3 of 8 (``5/8``: shard 5 alone); None when the variable is empty."""
+    text = env.get(name, "").strip()
+    if not text:
+        return None
+    match = _SHARDS.fullmatch(text.replace(" ", ""))
+    if not match:
+        raise BadSetting(name, text, "shards")
+    first, last, count = int(match[1]), int(match[2] or match[1]), int(match[3])
+    if not 0 <= first <= last < count:
+        raise BadSetting(name, text, "shards")
+    return Shards(tuple(range(first, last + 1)), count)
+
+
+def _pool(env: Mapping[str, str], name: str) -> int:
+    size: int = _number(env, name, 5)
+    if size < 1:
+        raise BadSetting(name, env.get(name, ""), "int")
+    return size
+
+
 def read_env_file(path: Path) -> dict[str, str]:
     """``KEY=value`` lines; ``#`` comments and blank lines ignored; optional quotes stripped."""
     values: dict[str, str] = {}
@@ -139,6 +166,16 @@ class Settings:
     synchronous: str = "FULL"  # BOARDROOM_SYNCHRONOUS: FULL survives power loss, NORMAL may not
     in_container: bool = False  # BOARDROOM_IN_CONTAINER, set by the image
     allow_db_outside_data: bool = False  # BOARDROOM_ALLOW_DB_OUTSIDE_DATA: a deliberate choice
+    #: BOARDROOM_DB as a postgresql:// URL; ``database`` then only names where the heartbeat and
+    #: the command-sync marker go (BOARDROOM_STATE_DIR, else /data in the container, else ./data)
+    db_url: str | None = None
+    db_pool: int = 5  # BOARDROOM_DB_POOL: connections to PostgreSQL per process
+    shards: Shards | None = None  # BOARDROOM_SHARDS, e.g. 0-3/8: the gateway shards to run
+
+    @property
+    def store_target(self) -> str | Path:
+        """What ``bot.storage.open_store`` opens: the PostgreSQL URL, else the SQLite file."""
+        return self.db_url or self.database
     #: BOARDROOM_TEST_HOUR_SECONDS, a test setting: how long an hour of game time lasts (turn
     #: clocks, reminders, votes, away periods, lobby expiry), so tests run deadline stories in
     #: seconds. None: a real hour.
@@ -146,7 +183,8 @@ class Settings:
 
     def __repr__(self) -> str:  # never print the token
         return (
-            f"Settings(database={self.database!s}, api_base={self.api_base!r}, "
+            f"Settings(database={'<postgresql>' if self.db_url else self.database!s}, "
+            f"api_base={self.api_base!r}, shards={self.shards!r}, "
             f"dev_guild_id={self.dev_guild_id!r}, log_level={self.log_level!r}, "
             f"render_processes={self.render_processes}, token=<hidden>)"
         )
@@ -160,9 +198,17 @@ class Settings:
         if need_token and not token:
             raise MissingSetting("DISCORD_TOKEN")
         processes = env.get("BOARDROOM_RENDER_PROCESSES", "").strip().lower()
+        db = env.get("BOARDROOM_DB", "").strip() or DEFAULT_DB
+        in_container = _flag(env, "BOARDROOM_IN_CONTAINER")
+        state_dir = env.get("BOARDROOM_STATE_DIR", "").strip() or (
+            str(DATA_VOLUME) if in_container else str(Path(DEFAULT_DB).parent)
+        )
         return cls(
             token=token,
-            database=Path(env.get("BOARDROOM_DB", "").strip() or DEFAULT_DB),
+            database=Path(state_dir) / "boardroom.db" if is_postgres_url(db) else Path(db),
+            db_url=db if is_postgres_url(db) else None,
+            db_pool=_pool(env, "BOARDROOM_DB_POOL"),
+            shards=_shards(env, "BOARDROOM_SHARDS"),
             api_base=env.get("DISCORD_API_BASE", "").strip().rstrip("/") or None,
             dev_guild_id=_number(env, "DEV_GUILD_ID", 0) or None,
             log_level=_log_level(env),
@@ -174,13 +220,13 @@ class Settings:
             bot_pause=_number(env, "BOARDROOM_BOT_PAUSE", 1.0, float),
             game_modules=_modules(env, "BOARDROOM_GAMES"),
             synchronous=_choice(env, "BOARDROOM_SYNCHRONOUS", ("FULL", "NORMAL")),
-            in_container=_flag(env, "BOARDROOM_IN_CONTAINER"),
+            in_container=in_container,
             allow_db_outside_data=_flag(env, "BOARDROOM_ALLOW_DB_OUTSIDE_DATA"),
             test_hour_seconds=_number(env, "BOARDROOM_TEST_HOUR_SECONDS", 0, float) or None,
         )
 
     def database_off_volume(self) -> bool:
         """In the container, a database outside /data would vanish with the container."""
-        if not self.in_container or self.allow_db_outside_data:
+        if not self.in_container or self.allow_db_outside_data or self.db_url:
             return False
         return not Path(os.path.abspath(self.database)).is_relative_to(DATA_VOLUME)

@@ -86,11 +86,12 @@ class GameTree(app_commands.CommandTree["BoardroomBot"]):
 
 
 class BoardroomBot(discord.Client):
-    def __init__(self, settings: Settings, service: GameService) -> None:
+    def __init__(self, settings: Settings, service: GameService, **options: object) -> None:
         super().__init__(
             intents=discord.Intents.default(),
             max_messages=None,  # the bot never reads past messages; keep the heap small
             allowed_mentions=USERS_ONLY,
+            **options,
         )
         self.settings = settings
         self.service = service
@@ -113,7 +114,7 @@ class BoardroomBot(discord.Client):
             on_table=table_play.on_table,
             table=Table(service, now=service.turn_clock.now),
         )
-        self.timers = TimerActions(self, self.runtime)
+        self.timers = TimerActions(self, self.runtime, shards=settings.shards)
         self._background: set[asyncio.Task[None]] = set()
         self._invite_logged = False
         commands.register(self.tree)
@@ -251,14 +252,37 @@ class BoardroomBot(discord.Client):
         return str(guild.preferred_locale.value) if guild else DEFAULT_LOCALE
 
 
+class ShardedBoardroomBot(BoardroomBot, discord.AutoShardedClient):
+    """BOARDROOM_SHARDS: the same bot on some of the gateway's shards (``shard_ids``); Discord
+    sends each guild's events on shard ``(guild_id >> 22) % shard_count`` only."""
+
+
+def make_client(settings: Settings, service: GameService) -> BoardroomBot:
+    if settings.shards is None:
+        return BoardroomBot(settings, service)
+    return ShardedBoardroomBot(
+        settings,
+        service,
+        shard_ids=list(settings.shards.ids),
+        shard_count=settings.shards.count,
+    )
+
+
 async def run_bot(settings: Settings) -> None:
-    from bot.storage.sqlite import SqliteStore
+    from bot.storage import open_store
 
     load_games(settings.game_modules)  # before the commands are built: /play lists every game
     if settings.api_base:
         point_rest_at(settings.api_base)
-    async with SqliteStore(settings.database, synchronous=settings.synchronous) as store:
-        log.info("game database %s (synchronous=%s)", settings.database, settings.synchronous)
+    target = settings.store_target
+    store = open_store(target, pool_size=settings.db_pool, synchronous=settings.synchronous)
+    async with store:
+        if settings.db_url:
+            log.info("game database: PostgreSQL (pool of %s)", settings.db_pool)
+        else:
+            log.info("game database %s (synchronous=%s)", target, settings.synchronous)
+        if settings.shards:
+            log.info("shards %s of %s", list(settings.shards.ids), settings.shards.count)
         units = TimeUnits(hour=settings.test_hour_seconds or HOUR)
         if settings.test_hour_seconds:
             log.warning(
@@ -266,10 +290,10 @@ async def run_bot(settings: Settings) -> None:
                 " setting; turn clocks, reminders and votes run that much faster)",
                 settings.test_hour_seconds,
             )
-        service = GameService(store, turn_clock=TurnClock(units=units))
+        service = GameService(store, shards=settings.shards, turn_clock=TurnClock(units=units))
         await service.upgrade_stored_states()
         await record_unrecorded(store)  # games that finished before ratings were kept
-        client = BoardroomBot(settings, service)
+        client = make_client(settings, service)
         # Everything loaded so far lives as long as the process: keep it out of the full
         # collections that would otherwise stall the event loop as the heap grows.
         gc.collect()

@@ -47,11 +47,13 @@ from bot.service.errors import (
     GameEnded,
     NotInLobby,
     StaleBoard,
+    StorageUnavailable,
     UserFacingError,
 )
 from bot.service.games import GameService
 from bot.service.models import GameSnapshot, Outcome
 from bot.service.turns import turns_of
+from bot.storage.base import StoreUnavailable
 from i18n import game_title, join_list, t
 
 log = logging.getLogger(__name__)
@@ -92,6 +94,9 @@ async def tell_privately(interaction: discord.Interaction, content: str) -> None
 async def reply_error(interaction: discord.Interaction, error: BaseException) -> None:
     """One place turns errors into private replies: player mistakes, or a reference to the log."""
     locale = user_locale(interaction)
+    if isinstance(error, StoreUnavailable):  # the database is away: nothing of it was kept
+        log.warning("database unavailable: %s", error)
+        error = StorageUnavailable()
     if isinstance(error, GameEnded):
         text = messages.ended_text(locale, error.snapshot)
     elif isinstance(error, UserFacingError):

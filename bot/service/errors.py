@@ -117,3 +117,9 @@ class WrongChannel(UserFacingError):
     """Carries the game's ``channel_id``: the input came from another channel, guild or a DM."""
 
     key = "error.wrong_channel"
+
+
+class StorageUnavailable(UserFacingError):
+    """The database could not be reached (e.g. while it restarts); the action was not kept."""
+
+    key = "error.storage_unavailable"

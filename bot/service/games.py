@@ -25,7 +25,16 @@ from bot.service.clocks import (
     notice,
 )
 from bot.service.models import GameSnapshot, LoggedMove, Outcome, Seat
-from bot.storage.base import GameRow, GameStore, MoveRow, OpenGameExists, SeatRow, TimerRow, Tx
+from bot.storage.base import (
+    GameRow,
+    GameStore,
+    MoveRow,
+    OpenGameExists,
+    SeatRow,
+    Shards,
+    TimerRow,
+    Tx,
+)
 from engines import errors as rule_errors
 from engines.base import CHANCE, TERMINAL, Engine
 from engines.bots import LEVELS, bot_games
@@ -78,11 +87,15 @@ class GameService:
         *,
         clock: Callable[[], str] = utc_now,
         new_seed: Callable[[], int] = lambda: secrets.randbits(62),
+        shards: Shards | None = None,
         turn_clock: TurnClock | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
         self.new_seed = new_seed
+        #: the gateway shards of this process: what it does on its own (recovery, the sweep,
+        #: bots resumed after a restart) is limited to games of guilds on them
+        self.shards = shards
         #: turn deadlines and reminders, kept in step with every commit
         self.turn_clock = turn_clock or TurnClock()
 
@@ -202,12 +215,14 @@ class GameService:
         return row.seed
 
     async def running_games(self) -> list[int]:
-        """Ids of every game in progress."""
-        return await self.store.open_games()
+        """Ids of every game in progress (used to resume computer opponents after a restart),
+        of guilds on this process's shards."""
+        return await self.store.open_games(self.shards)
 
     async def games_with_computers(self) -> list[int]:
-        """Running games where a computer plays a seat (resumed after a restart)."""
-        return await self.store.running_games_with_computers()
+        """Running games where a computer plays a seat (resumed after a restart), of guilds on
+        this process's shards."""
+        return await self.store.running_games_with_computers(self.shards)
 
     async def posted_version(self, game_id: int) -> int | None:
         """The newest game version a posted message shows (None: nothing posted yet)."""
@@ -221,7 +236,7 @@ class GameService:
         game, and finished ones (changed since ``changed_since``) still the newest in their
         channel. This is the durable record of "committed but not yet shown": the posts table
         remembers the version every posted message shows."""
-        return await self.store.unshown_games(changed_since)
+        return await self.store.unshown_games(changed_since, self.shards)
 
     async def is_shown(self, snap: GameSnapshot) -> bool:
         """Does a posted message (public or private) show ``snap``'s version or a newer one?"""

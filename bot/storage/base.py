@@ -93,17 +93,6 @@ class ServerPlayRow:
 
 
 @dataclass(frozen=True, slots=True)
-class Shards:
-    """The shards a process serves: a guild is on shard ``(guild_id >> 22) % count``."""
-
-    ids: tuple[int, ...]
-    count: int
-
-    def serves(self, guild_id: int | None) -> bool:
-        return guild_id is None or (guild_id >> 22) % self.count in self.ids
-
-
-@dataclass(frozen=True, slots=True)
 class MoveRow:
     seq: int
     seat: int | None
@@ -138,6 +127,30 @@ class RatingRow:
     games: int
     wins: int
     updated_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class Shards:
+    """The Discord gateway shards one bot process runs: ``ids`` of ``count`` shards in all; a
+    guild is on shard ``(guild_id >> 22) % count``."""
+
+    ids: tuple[int, ...]
+    count: int
+
+    def owns(self, guild_id: int | None) -> bool:
+        """Is the game of this guild this process's own (a game without a guild: shard 0's, as
+        Discord sends direct messages on shard 0)? Recovery and the sweep use this."""
+        return ((guild_id or 0) >> 22) % self.count in self.ids
+
+    def serves(self, guild_id: int | None) -> bool:
+        """May this process handle a timer of this guild? One without a guild: any process
+        (the claim on a due timer keeps it to one)."""
+        return guild_id is None or (guild_id >> 22) % self.count in self.ids
+
+
+class StoreUnavailable(Exception):
+    """The database cannot be reached (e.g. it is restarting); nothing of the transaction that
+    was under way is kept."""
 
 
 class VersionConflict(Exception):
@@ -304,7 +317,9 @@ class GameStore(Protocol):
         user had a seat in)."""
         ...
 
-    async def open_games(self) -> list[int]: ...
+    async def open_games(self, shards: Shards | None = None) -> list[int]:
+        """Ids of the running games (of guilds on ``shards`` only, when given)."""
+        ...
 
     async def games_with_state(self) -> list[int]:
         """Ids of every game that has a stored state (running or over)."""
@@ -312,7 +327,9 @@ class GameStore(Protocol):
 
     async def posted_version(self, game_id: int) -> int | None: ...
 
-    async def unshown_games(self, changed_since: str | None = None) -> list[int]:
+    async def unshown_games(
+        self, changed_since: str | None = None, shards: Shards | None = None
+    ) -> list[int]:
         """Games committed at a version no posted message shows yet (see ``SqliteStore``)."""
         ...
 
@@ -332,8 +349,9 @@ class GameStore(Protocol):
 
     async def set_meta(self, key: str, value: str) -> None: ...
 
-    async def running_games_with_computers(self) -> list[int]:
-        """Running games with a computer opponent or a stand-in at the table."""
+    async def running_games_with_computers(self, shards: Shards | None = None) -> list[int]:
+        """Running games with a computer opponent or a stand-in at the table (of guilds on
+        ``shards`` only, when given: ``Shards.owns``)."""
         ...
 
     async def next_due(self, shards: Shards | None = None) -> float | None:

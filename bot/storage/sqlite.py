@@ -11,6 +11,7 @@ checkpoints and may lose the last commits on power loss (``bench/service.py`` me
 from __future__ import annotations
 
 import asyncio
+import re
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
@@ -19,9 +20,25 @@ from pathlib import Path
 
 import aiosqlite
 
-from bot.storage.base import GameRow, MoveRow, OpenGameExists, RatingRow, ResultRow, SeatRow
+from bot.storage.base import (
+    GameRow,
+    MoveRow,
+    OpenGameExists,
+    RatingRow,
+    ResultRow,
+    SeatRow,
+    Shards,
+)
 from bot.storage.migrate import migrate
 from bot.storage.sqlite_play import PlayReads, PlayWrites
+
+_IDENTIFIER = re.compile(r"[a-z_][a-z0-9_]*")
+
+
+def _quoted(name: str) -> str:
+    if not _IDENTIFIER.fullmatch(name):
+        raise ValueError(f"not a table or column name: {name!r}")
+    return f'"{name}"'
 
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, game, rules_version, host_id, options_json, capacity, seed,"
@@ -260,6 +277,22 @@ class SqliteTx(PlayWrites):
             (game_id,),
         )
 
+    # ------------------------------------------------------------ copying (boardroom copy-db)
+
+    async def insert_rows(
+        self, table: str, columns: Sequence[str], rows: Sequence[Sequence[object]]
+    ) -> None:
+        """Rows of a table as they are (ids included), for ``bot.storage.copy``."""
+        names = ", ".join(_quoted(c) for c in columns)
+        marks = ", ".join("?" for _ in columns)
+        await self._conn.executemany(
+            f"INSERT INTO {_quoted(table)} ({names}) VALUES ({marks})",  # noqa: S608
+            [tuple(r) for r in rows],
+        )
+
+    async def after_copy(self) -> None:
+        """Nothing to do: SQLite's AUTOINCREMENT follows the highest id inserted."""
+
 
 class SqliteStore(PlayReads):
     """The game store on one SQLite file."""
@@ -353,12 +386,15 @@ class SqliteStore(PlayReads):
                 rows = await cursor.fetchall()
             return [replace(GameRow(*row), seats=await _seats(conn, row[0])) for row in rows]
 
-    async def open_games(self) -> list[int]:
+    async def open_games(self, shards: Shards | None = None) -> list[int]:
         async with (
             self._reading() as conn,
-            conn.execute("SELECT id FROM games WHERE status = 'active' ORDER BY id") as cursor,
+            conn.execute(
+                "SELECT id, guild_id FROM games WHERE status = 'active' ORDER BY id"
+            ) as cursor,
         ):
-            return [row[0] for row in await cursor.fetchall()]
+            rows = await cursor.fetchall()
+        return [row[0] for row in rows if shards is None or shards.owns(row[1])]
 
     async def games_with_state(self) -> list[int]:
         async with (
@@ -385,13 +421,15 @@ class SqliteStore(PlayReads):
             row = await cursor.fetchone()
         return row[0] if row else None
 
-    async def unshown_games(self, changed_since: str | None = None) -> list[int]:
+    async def unshown_games(
+        self, changed_since: str | None = None, shards: Shards | None = None
+    ) -> list[int]:
         """Games whose newest version no posted message shows: running ones, and finished ones
         (changed at ``changed_since`` or later, when given) still the newest in their channel."""
         async with (
             self._reading() as conn,
             conn.execute(
-                "SELECT g.id FROM games g"
+                "SELECT g.id, g.guild_id FROM games g"
                 " WHERE (g.status = 'active'"
                 "        OR (g.status = 'finished' AND (? IS NULL OR g.updated_at >= ?)))"
                 " AND g.version > COALESCE("
@@ -401,7 +439,8 @@ class SqliteStore(PlayReads):
                 (changed_since, changed_since),
             ) as cursor,
         ):
-            return [row[0] for row in await cursor.fetchall()]
+            rows = await cursor.fetchall()
+        return [row[0] for row in rows if shards is None or shards.owns(row[1])]
 
     async def latest_post(self, game_id: int) -> tuple[int, int] | None:
         """(channel_id, message_id) of the newest message posted for the game."""
@@ -429,6 +468,26 @@ class SqliteStore(PlayReads):
     async def set_server_locale(self, guild_id: int, locale: str | None, updated_at: str) -> None:
         async with self.write() as tx:
             await tx.set_server_locale(guild_id, locale, updated_at)
+
+    # ------------------------------------------------------------ copying (boardroom copy-db)
+
+    async def table_columns(self, table: str) -> list[str]:
+        """The table's columns in their order (empty when there is no such table)."""
+        async with (
+            self._reading() as conn,
+            conn.execute("SELECT name FROM pragma_table_info(?) ORDER BY cid", (table,)) as cur,
+        ):
+            return [row[0] for row in await cur.fetchall()]
+
+    async def table_rows(self, table: str, columns: Sequence[str]) -> list[tuple[object, ...]]:
+        """Every row of the table (those columns), in the order they were written."""
+        names = ", ".join(_quoted(c) for c in columns)
+        order = "rowid" if table == "posts" else ("1, 2" if len(columns) > 1 else "1")
+        async with (
+            self._reading() as conn,
+            conn.execute(f"SELECT {names} FROM {_quoted(table)} ORDER BY {order}") as cur,  # noqa: S608
+        ):
+            return [tuple(row) for row in await cur.fetchall()]
 
     async def set_meta(self, key: str, value: str) -> None:
         async with self.write() as tx:

@@ -229,14 +229,14 @@ class PlayReads:
         rows = await self._rows("SELECT value FROM meta WHERE key = ?", (key,))
         return rows[0][0] if rows else None
 
-    async def running_games_with_computers(self) -> list[int]:
+    async def running_games_with_computers(self, shards: Shards | None = None) -> list[int]:
         rows = await self._rows(
-            "SELECT DISTINCT g.id FROM games g JOIN seats s ON s.game_id = g.id"
+            "SELECT DISTINCT g.id, g.guild_id FROM games g JOIN seats s ON s.game_id = g.id"
             " WHERE g.status = 'active' AND (s.bot_level IS NOT NULL OR s.stand_in IS NOT NULL)"
             " ORDER BY g.id",
             (),
         )
-        return [row[0] for row in rows]
+        return [row[0] for row in rows if shards is None or shards.owns(row[1])]
 
     async def next_due(self, shards: Shards | None = None) -> float | None:
         where, params = shard_clause(shards)

@@ -107,10 +107,16 @@ class FakeDiscordDriver:
         locale: str = "en-US",
         everyone_permissions: int = p.DEFAULT_MEMBER_PERMISSIONS,
         bot_permissions: int | None = None,
+        shard: int | None = None,
     ) -> FakeGuild:
-        """A guild with an @everyone role and the bot as member."""
+        """A guild with an @everyone role and the bot as member (``shard``: an id that Discord
+        routes to that shard of the fake's ``shard_count``)."""
         owner = owner or self.add_user(f"{name} owner")
         gid = self.fake.snowflakes.next()
+        if shard is not None:
+            while (gid >> 22) % self.fake.shard_count != shard:
+                gid += 1 << 22  # a later millisecond
+            self.fake.snowflakes.skip_past(gid)
         guild = FakeGuild(gid, name, owner.id, locale=locale)
         guild.roles[gid] = FakeRole(gid, gid, "@everyone", everyone_permissions)
         guild.members[owner.id] = FakeMember(owner)
@@ -118,7 +124,7 @@ class FakeDiscordDriver:
             self.bot_user, permissions_override=bot_permissions
         )
         self.fake.guilds[gid] = guild
-        for session in self.fake.ready_sessions():
+        for session in self.fake.sessions_for(gid):
             await session.dispatch("GUILD_CREATE", guild.create_payload())
         await self.fake.notify()
         return guild
@@ -237,6 +243,34 @@ class FakeDiscordDriver:
         self._check_component(message, custom_id, 2)
         data = {"custom_id": custom_id, "component_type": 2}
         return await self._component(user, message, data, locale, guild_locale)
+
+    async def click_on_every_session(
+        self, user: FakeUser, message: StoredMessage, custom_id: str
+    ) -> list[InteractionRecord]:
+        """The same button clicked twice at once (a double click), one interaction to each
+        ready gateway session of the message's guild: with two bot processes connected, each
+        process gets one of the clicks."""
+        self._check_component(message, custom_id, 2)
+        data = {"custom_id": custom_id, "component_type": 2}
+        chan = self.fake.channels[message.channel_id]
+        sessions = self.fake.sessions_for(chan.guild_id)
+        if not sessions:
+            raise NoGatewaySession("no gateway session of the guild's shard is READY")
+        payloads = [
+            ix.base_payload(
+                self.fake, itype=3, user=user, channel=chan, data=dict(data),
+                locale="en-US", guild_locale=None, message=message,
+            )
+            for _ in sessions
+        ]
+        return list(
+            await asyncio.gather(
+                *(
+                    self._send(payload, user, chan, message, session=session)
+                    for payload, session in zip(payloads, sessions, strict=True)
+                )
+            )
+        )
 
     async def select(
         self,
@@ -637,10 +671,12 @@ class FakeDiscordDriver:
         user: FakeUser,
         channel: FakeChannel,
         message: StoredMessage | None,
+        *,
+        session: Any = None,
     ) -> InteractionRecord:
-        sessions = self.fake.ready_sessions()
+        sessions = [session] if session is not None else self.fake.sessions_for(channel.guild_id)
         if not sessions:
-            raise NoGatewaySession("no gateway session is READY")
+            raise NoGatewaySession("no gateway session of the guild's shard is READY")
         now = asyncio.get_running_loop().time()
         rec = self.record_class(
             id=int(payload["id"]),

@@ -44,6 +44,7 @@ class GatewaySession:
     resumed: bool = False
     heartbeats: int = 0
     identify: dict[str, Any] | None = None
+    shard: tuple[int, int] | None = None  # [id, count] from IDENTIFY (None: unsharded)
     sent: list[dict[str, Any]] = field(default_factory=list)
     compressed_frames: int = 0
     _zlib: Any = None
@@ -70,6 +71,14 @@ class GatewaySession:
                 await self.ws.send_bytes(data)
             else:
                 await self.ws.send_str(raw)
+
+    def owns(self, guild_id: int | None) -> bool:
+        """Does this session get the guild's events? Guild → shard (guild_id >> 22) % count;
+        events without a guild go to shard 0."""
+        if self.shard is None:
+            return True
+        shard_id, count = self.shard
+        return ((guild_id or 0) >> 22) % count == shard_id
 
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
         """Send a DISPATCH (op 0) event."""
@@ -119,6 +128,22 @@ async def _identify(fake: FakeDiscord, session: GatewaySession, d: dict[str, Any
     if d.get("token") != fake.token:
         await session.ws.close(code=4004, message=b"Authentication failed.")
         return
+    shard = d.get("shard")
+    if shard is not None:
+        valid = (
+            isinstance(shard, list)
+            and len(shard) == 2
+            and all(type(x) is int for x in shard)
+            and shard[1] == fake.shard_count
+            and 0 <= shard[0] < shard[1]
+        )
+        if not valid:
+            await session.ws.close(code=4010, message=b"Invalid shard.")
+            return
+        session.shard = (shard[0], shard[1])
+    elif fake.shard_count > 1:
+        await session.ws.close(code=4011, message=b"Sharding required.")
+        return
     session.identify = {k: v for k, v in d.items() if k != "token"}
     session.intents = int(d.get("intents") or 0)
     session.session_id = f"fake-session-{fake.snowflakes.next():x}"
@@ -127,7 +152,11 @@ async def _identify(fake: FakeDiscord, session: GatewaySession, d: dict[str, Any
     ready = {
         "v": 10,
         "user": fake.bot_user.payload(),
-        "guilds": [{"id": str(g.id), "unavailable": True} for g in fake.guilds.values()],
+        "guilds": [
+            {"id": str(g.id), "unavailable": True}
+            for g in fake.guilds.values()
+            if session.owns(g.id)
+        ],
         "session_id": session.session_id,
         "session_type": "normal",
         "resume_gateway_url": fake.ws_url,
@@ -141,12 +170,15 @@ async def _identify(fake: FakeDiscord, session: GatewaySession, d: dict[str, Any
         "auth": {},
         "_trace": ["fake-discord"],
     }
+    if session.shard is not None:
+        ready["shard"] = list(session.shard)
     await session.dispatch("READY", ready)
     session.ready = True
     fake.ready_count += 1
     await fake.notify()
     for guild in list(fake.guilds.values()):
-        await session.dispatch("GUILD_CREATE", guild.create_payload())
+        if session.owns(guild.id):
+            await session.dispatch("GUILD_CREATE", guild.create_payload())
     await fake.notify()
 
 
@@ -160,6 +192,7 @@ async def _resume(fake: FakeDiscord, session: GatewaySession, d: dict[str, Any])
     session.session_id = old.session_id
     session.intents = old.intents
     session.identify = old.identify
+    session.shard = old.shard
     session.seq = int(d.get("seq") or old.seq)
     session.resumed = True
     fake.known_sessions[session.session_id] = session

@@ -57,6 +57,11 @@ class SnowflakeFactory:
             self._last = value
             return value
 
+    def skip_past(self, value: int) -> None:
+        """Every later snowflake is larger than ``value`` (one chosen by hand)."""
+        with self._lock:
+            self._last = max(self._last, value)
+
 
 def snowflake_time(snowflake: int) -> dt.datetime:
     """The creation time embedded in a snowflake."""

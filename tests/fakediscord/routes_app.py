@@ -31,7 +31,7 @@ async def gateway_bot(fake: FakeDiscord, request: web.Request) -> web.Response:
     return errors.json_response(
         {
             "url": fake.ws_url,
-            "shards": 1,
+            "shards": fake.shard_count,
             "session_start_limit": {
                 "total": 1000,
                 "remaining": 999,

@@ -80,6 +80,9 @@ class FakeDiscord:
     allow_resume: bool = True
     application_flags: int = 0
     bot_name: str = "Boardroom"
+    #: gateway shards the fake asks for (GET /gateway/bot); a guild's events go only to the
+    #: session of shard (guild_id >> 22) % shard_count, as Discord routes them
+    shard_count: int = 1
     #: Discord's global rate limit, requests per second (0: none): past it, REST calls get 429
     #: with ``retry_after``, as Discord answers them (interaction callbacks are exempt)
     global_rate_limit: int = 0
@@ -164,9 +167,15 @@ class FakeDiscord:
         """Open gateway sessions that reached READY (or RESUMED)."""
         return [s for s in self.sessions if s.ready and not s.ws.closed]
 
+    def sessions_for(self, guild_id: int | str | None) -> list[GatewaySession]:
+        """Ready sessions that get this guild's events (its shard's; DMs: shard 0's)."""
+        gid = int(guild_id) if guild_id is not None else None
+        return [s for s in self.ready_sessions() if s.owns(gid)]
+
     async def broadcast(self, event: str, data: dict[str, Any], intent: int) -> None:
-        """Dispatch an event to every ready session subscribed to `intent`."""
-        for session in self.ready_sessions():
+        """Dispatch an event to every ready session subscribed to `intent` whose shard has the
+        event's guild."""
+        for session in self.sessions_for(data.get("guild_id")):
             if session.intents & intent:
                 await session.dispatch(event, data)
 

@@ -560,6 +560,65 @@ async def test_modal_round_trip(world: World, bot: MiniBot) -> None:
     assert sub.response_type == 4 and sub.ephemeral and sub.content == "named Table 7"
 
 
+async def test_shards_get_only_their_guilds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """GET /gateway/bot says how many shards; IDENTIFY carries [id, count]; each guild's events,
+    READY's guild list and interactions go only to the session of its shard."""
+    from tests.fakediscord.driver import NoGatewaySession
+
+    driver = FakeDiscordDriver(shard_count=4)
+    await driver.start()
+    monkeypatch.setattr(discord.http.Route, "BASE", discord.http.Route.BASE)
+    monkeypatch.setattr(
+        discord.gateway.DiscordWebSocket,
+        "DEFAULT_GATEWAY",
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY,
+    )
+    point_discord_py_at(driver.api_base)
+    guilds = [await driver.add_guild(f"G{shard}", shard=shard) for shard in range(4)]
+    assert [(g.id >> 22) % 4 for g in guilds] == [0, 1, 2, 3]
+    client = discord.AutoShardedClient(
+        intents=discord.Intents.default(), shard_ids=[0, 1], shard_count=4
+    )
+    await client.login(driver.token)
+    assert (await client.http.get_bot_gateway())[0] == 4
+    task = asyncio.create_task(client.connect(reconnect=False))
+    try:
+        await asyncio.wait_for(client.wait_until_ready(), 10)
+        assert sorted(s.shard for s in driver.gateway_sessions) == [(0, 4), (1, 4)]
+        assert {g.id for g in client.guilds} == {guilds[0].id, guilds[1].id}
+        late = await driver.add_guild("late", shard=1)
+        await asyncio.sleep(0.2)
+        assert client.get_guild(late.id) is not None
+        other = await driver.add_guild("elsewhere", shard=3)
+        channel = await driver.add_channel(other, "games")
+        alice = driver.add_user("alice")
+        await driver.add_member(other, alice)
+        driver.strict_commands = False  # no commands synced here: only the routing counts
+        with pytest.raises(NoGatewaySession):
+            await driver.slash(alice, channel, "hello")
+        assert client.get_guild(other.id) is None
+        for session in driver.gateway_sessions:
+            sent_to = {p["d"].get("id") for p in session.sent if p["t"] == "GUILD_CREATE"}
+            assert all((int(g) >> 22) % 4 == session.shard[0] for g in sent_to)
+    finally:
+        await client.close()
+        await asyncio.wait_for(task, 5)
+        await driver.stop()
+    # a client that asks for a shard of another count is refused, as Discord does (4010)
+    wrong = FakeDiscordDriver(shard_count=2)
+    await wrong.start()
+    point_discord_py_at(wrong.api_base)
+    client = discord.AutoShardedClient(
+        intents=discord.Intents.default(), shard_ids=[0], shard_count=3
+    )
+    await client.login(wrong.token)
+    with pytest.raises(discord.ConnectionClosed) as closed:
+        await asyncio.wait_for(client.connect(reconnect=False), 10)
+    assert closed.value.code == 4010
+    await client.close()
+    await wrong.stop()
+
+
 async def test_direct_messages_and_closed_dms(world: World, bot: MiniBot) -> None:
     d = world.driver
     dm = await bot.create_dm(discord.Object(id=world.alice.id))

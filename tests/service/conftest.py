@@ -6,7 +6,8 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.service.games import GameService
-from bot.storage.sqlite import SqliteStore
+from bot.storage import open_store
+from bot.storage.base import GameStore
 
 
 class FakeClock:
@@ -21,11 +22,12 @@ class FakeClock:
 
 
 @pytest.fixture
-async def store(tmp_path) -> AsyncIterator[SqliteStore]:
-    async with SqliteStore(tmp_path / "boardroom.db") as s:
+async def store(database: str) -> AsyncIterator[GameStore]:
+    """The store on each backend in turn (``database``: a SQLite file, a PostgreSQL database)."""
+    async with open_store(database) as s:
         yield s
 
 
 @pytest.fixture
-async def service(store: SqliteStore) -> GameService:
+async def service(store: GameStore) -> GameService:
     return GameService(store, clock=FakeClock(), new_seed=lambda: 12345)

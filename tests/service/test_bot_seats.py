@@ -7,7 +7,7 @@ import pytest
 from bot.service import errors
 from bot.service.bots import bot_to_move, play_bot_turn
 from bot.service.games import GameService
-from bot.storage.sqlite import SqliteStore
+from bot.storage.base import GameStore
 
 HOST = 11
 
@@ -40,7 +40,7 @@ async def test_one_person_against_two_bots_to_the_end(service: GameService) -> N
 
 
 async def test_only_the_host_adds_bots_and_levels_are_checked(
-    service: GameService, store: SqliteStore
+    service: GameService, store: GameStore
 ) -> None:
     lobby = await service.open_lobby(
         guild_id=1, channel_id=4, host_id=HOST, host_name="Host", game="cantstop", players=2

@@ -3,28 +3,25 @@
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 
 import pytest
 
 from bot.service import errors
 from bot.service.games import GameService
-from bot.storage.sqlite import SqliteStore
+from bot.storage import open_store
+from bot.storage.base import GameStore
 
 ALICE, BOB, CAROL, EVE = 101, 102, 103, 999
 CHANNEL = 555
 
 
-async def dump(store: SqliteStore) -> dict[str, list[tuple]]:
-    """Every row of every table, read from the file by a separate connection."""
-    conn = sqlite3.connect(store.path)
-    try:
-        return {
-            table: conn.execute(f"SELECT * FROM {table} ORDER BY 1, 2").fetchall()  # noqa: S608
-            for table in ("games", "seats", "moves", "posts")
-        }
-    finally:
-        conn.close()
+async def dump(store: GameStore) -> dict[str, list[tuple]]:
+    """Every row of every table, read on a connection other than the writer's."""
+    found = {}
+    for table in ("games", "seats", "moves", "posts"):
+        columns = await store.table_columns(table)  # type: ignore[attr-defined]
+        found[table] = await store.table_rows(table, columns)  # type: ignore[attr-defined]
+    return found
 
 
 async def started(service: GameService, players: int = 2) -> int:
@@ -64,7 +61,7 @@ async def test_roll_resolves_dice_in_the_same_commit(service: GameService) -> No
     ["not_your_turn", "not_seated", "stale", "illegal", "garbage", "unknown_game"],
 )
 async def test_bad_input_changes_nothing(
-    service: GameService, store: SqliteStore, case: str
+    service: GameService, store: GameStore, case: str
 ) -> None:
     game_id = await started(service)
     version = (await service.game(game_id)).version
@@ -82,7 +79,7 @@ async def test_bad_input_changes_nothing(
     assert await dump(store) == before
 
 
-async def test_lobby_errors_change_nothing(service: GameService, store: SqliteStore) -> None:
+async def test_lobby_errors_change_nothing(service: GameService, store: GameStore) -> None:
     lobby = await service.open_lobby(
         guild_id=1, channel_id=CHANNEL, host_id=ALICE, host_name="Alice", game="cantstop", players=2
     )
@@ -176,9 +173,8 @@ async def play_to_end(service: GameService, game_id: int) -> None:
         assert steps < 5000
 
 
-async def test_whole_game_and_restart(tmp_path) -> None:
-    path = tmp_path / "boardroom.db"
-    async with SqliteStore(path) as store:
+async def test_whole_game_and_restart(database: str) -> None:
+    async with open_store(database) as store:
         service = GameService(store, new_seed=lambda: 7)
         game_id = await started(service, players=3)
         for _ in range(5):
@@ -187,7 +183,7 @@ async def test_whole_game_and_restart(tmp_path) -> None:
                 game_id, snap.seats[snap.to_move].user_id, snap.legal[0], snap.version
             )
         mid = await service.game(game_id)
-    async with SqliteStore(path) as store:  # a restart: a new connection sees the same game
+    async with open_store(database) as store:  # a restart: a new connection sees the same game
         service = GameService(store)
         again = await service.game(game_id)
         assert again.state == mid.state and again.version == mid.version

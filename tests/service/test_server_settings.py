@@ -3,22 +3,19 @@ forgotten again."""
 
 from __future__ import annotations
 
-import sqlite3
-
 from bot.service.servers import ServerSettings
-from bot.storage.sqlite import SqliteStore
+from bot.storage import open_store
 
 
-async def test_a_servers_language_is_kept_per_server_and_survives_a_restart(tmp_path) -> None:
-    path = tmp_path / "b.db"
-    async with SqliteStore(path) as store:
+async def test_a_servers_language_is_kept_per_server_and_survives_a_restart(database) -> None:
+    async with open_store(database) as store:
         servers = ServerSettings(store, clock=lambda: "t1")
         assert await servers.locale(1) is None and await servers.locale(None) is None
         await servers.set_locale(1, "ja")
         await servers.set_locale(2, "de")
         await servers.set_locale(2, "fr")  # a second choice replaces the first
         assert await servers.locale(1) == "ja" and await servers.locale(2) == "fr"
-    async with SqliteStore(path) as store:
+    async with open_store(database) as store:
         servers = ServerSettings(store)
         assert (await servers.locale(1), await servers.locale(2), await servers.locale(3)) == (
             "ja",
@@ -27,12 +24,12 @@ async def test_a_servers_language_is_kept_per_server_and_survives_a_restart(tmp_
         )
         await servers.set_locale(1, None)  # back to the server's own Discord language
         assert await servers.locale(1) is None
-    rows = sqlite3.connect(path).execute("SELECT guild_id, locale FROM server_settings").fetchall()
+        rows = await store.table_rows("server_settings", ["guild_id", "locale"])
     assert sorted(rows) == [(1, None), (2, "fr")]
 
 
-async def test_a_lookup_is_remembered(tmp_path) -> None:
-    async with SqliteStore(tmp_path / "b.db") as store:
+async def test_a_lookup_is_remembered(database) -> None:
+    async with open_store(database) as store:
         servers = ServerSettings(store)
         await servers.set_locale(7, "de")
         calls = 0

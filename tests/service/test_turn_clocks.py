@@ -12,7 +12,7 @@ from bot.service.bots import play_bot_turn
 from bot.service.clocks import DEADLINE, NOTICE, REMINDER, VOTE_END, TimeUnits, TurnClock
 from bot.service.games import GameService
 from bot.service.table import BOT_SEAT, BOT_TURN, END, WAIT, NotVoter, Table, VoteOver
-from bot.storage.sqlite import SqliteStore
+from bot.storage import open_store
 
 ALICE, BOB, CAROL = 101, 102, 103
 CLOCK = 100
@@ -32,8 +32,8 @@ def now() -> Now:
 
 
 @pytest.fixture
-async def table(tmp_path, now: Now) -> Table:
-    store = SqliteStore(tmp_path / "clocks.db")
+async def table(database: str, now: Now) -> Table:
+    store = open_store(database)  # each backend in turn (tests/conftest.py)
     await store.open()
     service = GameService(store, turn_clock=TurnClock(now=now, units=TimeUnits(hour=100)))
     yield Table(service, now=now)

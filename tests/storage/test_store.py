@@ -1,4 +1,5 @@
-"""The SQLite store on a real file: migrations, restart, and optimistic concurrency."""
+"""The store on a real SQLite file and on a real PostgreSQL database (``database`` runs each test on
+both): migrations, restart, and optimistic concurrency."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from dataclasses import replace
 
 import pytest
 
+from bot.storage import open_store
 from bot.storage.base import GameRow, MoveRow, OpenGameExists, SeatRow
 from bot.storage.migrate import migration_scripts
 from bot.storage.sqlite import SqliteStore
@@ -46,9 +48,8 @@ async def test_migrations_are_recorded_and_run_once(tmp_path) -> None:
     conn.close()
 
 
-async def test_restart_sees_the_same_game(tmp_path) -> None:
-    path = tmp_path / "b.db"
-    async with SqliteStore(path) as store:
+async def test_restart_sees_the_same_game(database: str) -> None:
+    async with open_store(database) as store:
         async with store.write() as tx:
             game_id = await tx.insert_game(new_row())
             await tx.set_seats(game_id, [SeatRow(0, 5, "Ann"), SeatRow(1, 6, "Ben")])
@@ -60,7 +61,7 @@ async def test_restart_sees_the_same_game(tmp_path) -> None:
             )
             await tx.record_post(game_id, 1, 10, 777)
         before = await store.load_game(game_id)
-    async with SqliteStore(path) as store:
+    async with open_store(database) as store:
         after = await store.load_game(game_id)
         assert after == before and after.version == 1 and after.state_json == '{"x": 2}'
         assert [m.action for m in await store.moves(game_id)] == ["roll", "dice:1-2-3-4"]
@@ -68,8 +69,8 @@ async def test_restart_sees_the_same_game(tmp_path) -> None:
         assert [s.display_name for s in after.seats] == ["Ann", "Ben"]
 
 
-async def test_one_open_game_per_channel(tmp_path) -> None:
-    async with SqliteStore(tmp_path / "b.db") as store:
+async def test_one_open_game_per_channel(database: str) -> None:
+    async with open_store(database) as store:
         async with store.write() as tx:
             await tx.insert_game(new_row(status="lobby"))
         with pytest.raises(OpenGameExists):
@@ -79,8 +80,8 @@ async def test_one_open_game_per_channel(tmp_path) -> None:
             await tx.insert_game(new_row(channel_id=11))
 
 
-async def test_concurrent_writes_on_one_version_exactly_one_applies(tmp_path) -> None:
-    async with SqliteStore(tmp_path / "b.db") as store:
+async def test_concurrent_writes_on_one_version_exactly_one_applies(database: str) -> None:
+    async with open_store(database) as store:
         async with store.write() as tx:
             game_id = await tx.insert_game(new_row())
 
@@ -96,10 +97,9 @@ async def test_concurrent_writes_on_one_version_exactly_one_applies(tmp_path) ->
         assert row.version == 1
 
 
-async def test_two_store_processes_on_one_file_conflict_on_version(tmp_path) -> None:
-    """Two connections (as two bot processes would have): the version guard still holds."""
-    path = tmp_path / "b.db"
-    async with SqliteStore(path) as first, SqliteStore(path) as second:
+async def test_two_store_processes_on_one_file_conflict_on_version(database: str) -> None:
+    """Two stores (as two bot processes would have): the version guard still holds."""
+    async with open_store(database) as first, open_store(database) as second:
         async with first.write() as tx:
             game_id = await tx.insert_game(new_row())
         async with first.write() as tx:
@@ -119,8 +119,8 @@ async def test_two_store_processes_on_one_file_conflict_on_version(tmp_path) -> 
         assert (await second.load_game(game_id)).state_json == "a"
 
 
-async def test_a_failed_transaction_rolls_back(tmp_path) -> None:
-    async with SqliteStore(tmp_path / "b.db") as store:
+async def test_a_failed_transaction_rolls_back(database: str) -> None:
+    async with open_store(database) as store:
         with pytest.raises(RuntimeError):
             async with store.write() as tx:
                 await tx.insert_game(new_row())
@@ -128,9 +128,9 @@ async def test_a_failed_transaction_rolls_back(tmp_path) -> None:
         assert await store.open_game_in_channel(10) is None
 
 
-async def test_reads_see_every_committed_write_under_concurrency(tmp_path) -> None:
+async def test_reads_see_every_committed_write_under_concurrency(database: str) -> None:
     """Many coroutines creating and reading back games at once: each sees its own write."""
-    async with SqliteStore(tmp_path / "b.db") as store:
+    async with open_store(database) as store:
 
         async def create_and_read(channel: int) -> bool:
             async with store.write() as tx:
@@ -167,10 +167,10 @@ async def test_commits_are_synced_in_full_unless_told_otherwise(tmp_path) -> Non
         SqliteStore(tmp_path / "x.db", synchronous="OFF; DROP TABLE games")
 
 
-async def test_unshown_games_come_from_the_posts_record(tmp_path) -> None:
+async def test_unshown_games_come_from_the_posts_record(database: str) -> None:
     """A game whose newest version no posted message shows is found, running or just finished,
     as long as it is the newest game of its channel."""
-    async with SqliteStore(tmp_path / "b.db") as store:
+    async with open_store(database) as store:
         ids = {}
         async with store.write() as tx:
             for name, channel, status in (
@@ -197,3 +197,31 @@ async def test_unshown_games_come_from_the_posts_record(tmp_path) -> None:
         async with store.write() as tx:
             await tx.record_post(ids["finished"], 1, 11, 102, public=False)
         assert await store.unshown_games() == []
+
+
+async def test_recovery_queries_keep_to_the_shards_asked_for(database: str) -> None:
+    """Guild → shard is ``(guild_id >> 22) % count``; a game without a guild is on shard 0."""
+    from bot.storage.base import Shards
+
+    guilds = {shard: (shard + 4 * 7) << 22 | 12345 for shard in range(4)}  # one guild per shard
+    async with open_store(database) as store:
+        ids = {}
+        async with store.write() as tx:
+            for shard, guild in guilds.items():
+                ids[shard] = await tx.insert_game(replace(new_row(100 + shard), guild_id=guild))
+            ids[None] = await tx.insert_game(replace(new_row(200), guild_id=None))
+        everything = sorted(ids.values())
+        assert await store.open_games() == everything
+        assert await store.unshown_games() == everything
+        low, high = Shards((0, 1), 4), Shards((2, 3), 4)
+        assert await store.open_games(low) == sorted([ids[0], ids[1], ids[None]])
+        assert await store.open_games(high) == [ids[2], ids[3]]
+        assert await store.unshown_games(None, high) == [ids[2], ids[3]]
+        assert await store.unshown_games("t0", Shards((1,), 4)) == [ids[1]]
+        assert all(low.owns(guilds[s]) == (s < 2) for s in range(4))
+        async with store.write() as tx:  # computer opponents in the games of shards 0 and 2
+            for shard in (0, 2):
+                await tx.set_seats(ids[shard], [SeatRow(0, 5, "Ann"), SeatRow(1, None, "Bot", "easy")])
+        assert await store.running_games_with_computers() == [ids[0], ids[2]]
+        assert await store.running_games_with_computers(high) == [ids[2]]
+        assert await store.running_games_with_computers(low) == [ids[0]]

@@ -1,0 +1,141 @@
+"""``boardroom copy-db``: SQLite → PostgreSQL → SQLite gives back the same games, row for row;
+it refuses a target that already holds games and a source that is not there, and a copied
+database plays on (new games get new ids)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main, unverified_games
+from bot.service.games import GameService
+from bot.service.servers import ServerSettings
+from bot.storage import open_store
+from bot.storage.base import PlayerSettingsRow, ServerPlayRow, TimerRow, VoteRow
+from bot.storage.copy import COPIED_TABLES, CopyRefused, copy_database
+
+ALICE, BOB = 101, 102
+
+
+async def fill(path: Path) -> None:
+    """Games in every state: two running (one with a private post), one won, one lobby, one
+    abandoned, one cancelled; and a server's chosen language."""
+    rng = random.Random(3)
+    async with open_store(path) as store:
+        service = GameService(store, new_seed=lambda: rng.getrandbits(62))
+        await ServerSettings(store, clock=lambda: "t1").set_locale(1, "de")
+        for channel, game, moves in (
+            (10, "cantstop", 7),
+            (11, "kokeshi", 5),
+            (12, "nim", 400),
+            (13, "cantstop", 0),
+            (14, "harmonies", 3),
+        ):
+            lobby = await service.open_lobby(
+                guild_id=1, channel_id=channel, host_id=ALICE, host_name="Alice", game=game
+            )
+            await service.join(lobby.id, BOB, "Bob")
+            snap = (await service.start(lobby.id, ALICE)).after
+            await service.record_post(snap.id, snap.version, channel, 1000 + channel)
+            for _ in range(moves):
+                if snap.status != "active":
+                    break
+                mover = snap.seats[snap.to_move].user_id
+                snap = (await service.act(snap.id, mover, rng.choice(snap.legal), snap.version)).after
+            await service.record_post(snap.id, snap.version, channel, 2000 + channel, public=False)
+            if channel == 14:
+                await service.abandon(channel, ALICE, can_manage_channel=False)
+        await service.open_lobby(
+            guild_id=2, channel_id=15, host_id=BOB, host_name="Bob", game="cantstop"
+        )
+        cancelled = await service.open_lobby(
+            guild_id=2, channel_id=16, host_id=BOB, host_name="Bob", game="nim"
+        )
+        await service.cancel(cancelled.id, BOB)
+        assert (await service.game(3)).status == "finished"
+        # asynchronous play (migration 0006): a timer, a vote with a ballot, away, settings
+        async with store.write() as tx:
+            await tx.add_timer(TimerRow(0, 1.7e9 + 0.125, "deadline", 1, 1, ALICE, 9, '{"a":1}'))
+            vote = await tx.open_vote(VoteRow(0, 2, "abandon", 4, None, ALICE, 1.7e9 + 0.5))
+            await tx.cast_ballot(vote, BOB, "yes")
+            await tx.set_away(1, BOB, 1.7e9, 1.8e9 + 0.25)
+            await tx.set_player_settings(PlayerSettingsRow(ALICE, "dm", "23:00", "07:00"), "t2")
+            await tx.set_server_play(ServerPlayRow(1, 3600, "skip", 86400, True), "t3")
+            await tx.set_stand_in(1, 1, "turn")
+
+
+async def everything(target: str | Path) -> dict[str, list[tuple]]:
+    async with open_store(target) as store:
+        return {
+            table: await store.table_rows(table, await store.table_columns(table))
+            for table in COPIED_TABLES
+        }
+
+
+async def test_sqlite_to_postgres_and_back_gives_identical_games(tmp_path, pg_url) -> None:
+    original, back = tmp_path / "original.db", tmp_path / "back.db"
+    await fill(original)
+    report = await copy_database(original, pg_url, unverified_games)
+    assert report.games == 7 and report.rows["moves"] > 20 and report.skipped == []
+    report = await copy_database(pg_url, back, unverified_games)
+    assert report.games == 7
+    before, after = await everything(original), await everything(back)
+    assert after == before and len(before["posts"]) == 10
+    assert len(before["timers"]) == 1 and before["ballots"] and before["away"]
+    async with open_store(original) as a, open_store(pg_url) as b, open_store(back) as c:
+        for game_id in range(1, 8):
+            assert await a.load_game(game_id) == await b.load_game(game_id)
+            assert await a.load_game(game_id) == await c.load_game(game_id)
+            assert await a.latest_post(game_id) == await b.latest_post(game_id)
+        # the copy plays on: the next game gets the next id, the running one takes moves
+        service = GameService(b)
+        lobby = await service.open_lobby(
+            guild_id=1, channel_id=99, host_id=ALICE, host_name="Alice", game="nim"
+        )
+        assert lobby.id == 8
+        async with b.write() as tx:  # counters of the other tables moved on too
+            assert await tx.add_timer(TimerRow(0, 1.0, "notice")) == 2
+            assert await tx.open_vote(VoteRow(0, 1, "expiry", 1, 0, BOB, 2.0)) == 2
+        snap = await service.game(1)
+        moved = await service.act(1, snap.seats[snap.to_move].user_id, snap.legal[0], snap.version)
+        assert moved.after.version == snap.version + 1 and await service.verify(1)
+
+
+async def test_copy_refuses_a_target_with_games_and_a_missing_source(tmp_path, pg_url) -> None:
+    source = tmp_path / "a.db"
+    await fill(source)
+    await copy_database(source, pg_url, unverified_games)
+    before = await everything(pg_url)
+    with pytest.raises(CopyRefused) as refused:
+        await copy_database(source, pg_url, unverified_games)
+    assert refused.value.reason == "target_not_empty"
+    assert await everything(pg_url) == before  # nothing was added
+    with pytest.raises(CopyRefused) as refused:
+        await copy_database(tmp_path / "nothing.db", tmp_path / "b.db", unverified_games)
+    assert refused.value.reason == "no_source" and not (tmp_path / "nothing.db").exists()
+
+
+async def test_a_game_that_does_not_replay_is_not_copied(tmp_path) -> None:
+    source, target = tmp_path / "a.db", tmp_path / "b.db"
+    await fill(source)
+    async with open_store(source) as store, store.write() as tx:
+        row = await tx.load_game(2)
+        await tx.replace_state(2, row.version, row.state_json.replace("0", "1", 1))
+    with pytest.raises(CopyRefused) as refused:
+        await copy_database(source, target, unverified_games)
+    assert refused.value.reason == "source_not_verified" and refused.value.games == (2,)
+    assert (await everything(target))["games"] == []
+
+
+def test_the_command_copies_and_says_so(tmp_path, pg_url, capsys) -> None:
+    import asyncio
+
+    source = tmp_path / "a.db"
+    asyncio.run(fill(source))
+    assert main(["copy-db", str(source), pg_url]) == 0
+    out = capsys.readouterr().out
+    assert "Copied 7 games" in out and "replays" in out
+    assert main(["copy-db", str(source), pg_url]) == 2
+    assert "already holds games" in capsys.readouterr().err
