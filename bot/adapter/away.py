@@ -12,14 +12,14 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.adapter.away_notes import until_text
 from bot.adapter.handlers import guarded, reply_private
 from bot.adapter.runtime import Runtime, runtime_of
 from bot.adapter.words import text, user_locale
 from bot.service.errors import UserFacingError
-from bot.service.models import GameSnapshot
 from bot.service.preferences import parse_duration
 from bot.service.table import MAX_AWAY_DAYS, AwayTooLong, Table
-from i18n import DEFAULT_LOCALE, t
+from i18n import t
 
 #: what ends an away period (besides the reader's own word for it)
 OFF_WORDS = frozenset({"off", "back", "0", "none"})
@@ -33,12 +33,6 @@ def table_of(runtime: Runtime) -> Table:
     return Table(runtime.service, now=runtime.service.turn_clock.now)
 
 
-def until_text(until: float) -> str:
-    """When an away period ends, as Discord shows it to each reader (their zone, language)."""
-    stamp = round(until)
-    return f"<t:{stamp}:f> (<t:{stamp}:R>)"
-
-
 async def clocks_to_stop(runtime: Runtime, guild_id: int, user_id: int) -> int:
     """In how many of the member's games on the server a running clock is theirs."""
     count = 0
@@ -48,30 +42,6 @@ async def clocks_to_stop(runtime: Runtime, guild_id: int, user_id: int) -> int:
         if mover is not None and mover.user_id == user_id and snap.deadline is not None:
             count += 1
     return count
-
-
-async def away_note(runtime: Runtime, snap: GameSnapshot, locale: str | None = None) -> str | None:
-    """The line a public message shows about players who are away: in a running game the one to
-    move, in a lobby everyone seated (None: nobody is away). ``locale``: the message's language
-    (by default the one chosen for the server's public messages)."""
-    if snap.guild_id is None or snap.is_over:
-        return None
-    table = table_of(runtime)
-    if snap.is_lobby:
-        seats = [s for s in snap.seats if s.user_id is not None]
-    else:
-        mover = snap.player_to_move()
-        seats = [mover] if mover is not None and mover.user_id is not None else []
-    if not seats:
-        return None
-    lang = locale or await runtime.servers.locale(snap.guild_id) or DEFAULT_LOCALE
-    lines = []
-    for seat in seats:
-        until = await table.away_until(snap.guild_id, seat.user_id)
-        if until is not None:
-            key = "away.note.lobby" if snap.is_lobby else "away.note.turn"
-            lines.append(t(lang, key, player=f"<@{seat.user_id}>", until=until_text(until)))
-    return "\n".join(lines) or None
 
 
 def is_off(locale: str, value: str) -> bool:

@@ -13,6 +13,7 @@ from discord import app_commands
 
 from bot.adapter import history_command, messages, table_play
 from bot.adapter.away import build_away_command
+from bot.adapter.away_notes import away_note
 from bot.adapter.custom_ids import typed_action
 from bot.adapter.delivery import DISCORD_FAILURES
 from bot.adapter.handlers import (
@@ -70,7 +71,8 @@ async def open_lobby(
             clock_seconds=lobby_clock(choice, server.default_clock, units),
             expires_after=units.hours(expiry) if expiry else None,
         )
-        message = messages.lobby_message(await channel_locale(interaction), snap)
+        locale = await channel_locale(interaction)
+        message = messages.lobby_message(locale, snap, await away_note(runtime, snap, locale))
         view = lobby_view(message)
         if thread:
             message_id = await _to_channel(interaction, message.content, view, channel_id)

@@ -25,6 +25,7 @@ from typing import Any
 import discord
 
 from bot.adapter import messages
+from bot.adapter.away_notes import away_note
 from bot.adapter.custom_ids import (
     ActionId,
     BackId,
@@ -402,7 +403,9 @@ async def show_lobby(
     interaction: discord.Interaction, snap: GameSnapshot, note: UserFacingError | None = None
 ) -> None:
     """Replace the clicked lobby message with the lobby as it is now (and say ``note``)."""
-    message = messages.lobby_message(await channel_locale(interaction), snap)
+    locale = await channel_locale(interaction)
+    away = await away_note(runtime_of(interaction), snap, locale)
+    message = messages.lobby_message(locale, snap, away)
     answered = await update_lobby(interaction, message.content, lobby_view(message))
     if answered and note is not None:
         await tell_privately(interaction, error_text(user_locale(interaction), note))

@@ -118,7 +118,8 @@ LOBBY_BUTTONS = (
 )
 
 
-def lobby_message(locale: str, snap: GameSnapshot) -> LobbyMessage:
+def lobby_message(locale: str, snap: GameSnapshot, note: str | None = None) -> LobbyMessage:
+    """The lobby's text and buttons (``note``: a line more, e.g. who of the seated is away)."""
     controls = [
         LobbyControl(op, t(locale, f"lobby.button.{op}"), style, 0) for op, style in LOBBY_BUTTONS
     ]
@@ -127,7 +128,10 @@ def lobby_message(locale: str, snap: GameSnapshot) -> LobbyMessage:
             LobbyControl(f"bot-{level}", t(locale, f"lobby.button.bot_{level}"), "secondary", 1)
             for level in LEVELS
         ]
-    return LobbyMessage(snap.id, lobby_content(locale, snap), tuple(controls))
+    content = lobby_content(locale, snap)
+    if note:
+        content = fit_content(f"{content}\n{note}")
+    return LobbyMessage(snap.id, content, tuple(controls))
 
 
 def when(unix: float | None, style: str = "R") -> str:

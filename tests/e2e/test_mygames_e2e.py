@@ -11,7 +11,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from bot.adapter.away import away_note
+from bot.adapter.away_notes import away_note
 from bot.adapter.mygames_command import fit_lines
 from engines.registry import get_engine
 from i18n import game_title, t

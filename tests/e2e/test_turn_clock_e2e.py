@@ -13,7 +13,13 @@ import time
 
 import pytest
 
-from tests.e2e.helpers import action_ids, lobby_id, open_and_start, seat_users
+from tests.e2e.helpers import (
+    action_ids,
+    board_after_click,
+    lobby_id,
+    open_and_start,
+    seat_users,
+)
 
 HOUR = "4"  # seconds per hour of game time: a 1 h clock reminds at 2 s and 3.6 s, ends at 4 s
 VOTE = re.compile(r"brv:(\d+):([a-z_]+)")
@@ -290,4 +296,41 @@ async def test_a_game_whose_channel_was_deleted_ends_after_a_grace_period(
     await asyncio.wait_for(ended(), 15)
     assert rows(bot, "SELECT kind FROM timers") == []
     assert "channel is gone" in bot.log_text()
+    bot.assert_no_traceback()
+
+
+async def test_away_stops_the_clock_in_the_turn_message_and_shows_in_the_lobby(
+    fake_discord, bot_process
+) -> None:
+    bot = await bot_process(BOARDROOM_TEST_HOUR_SECONDS="4")
+    table = await seat_users(fake_discord, bot.guild, "Alice", "Bob")
+    alice, bob = table.users
+    away = await fake_discord.slash(alice, table.channel, "away", {"duration": "3d"})
+    await away.wait_response()
+    assert away.ephemeral and "away until" in away.content
+    rec = await fake_discord.slash(bob, table.channel, "play", {}, subcommand="cantstop")
+    await rec.wait_response()
+    lobby = rec.original
+    assert lobby is not None
+    joined = await fake_discord.click(alice, lobby, f"brl:{lobby_id(lobby)}:join")
+    await joined.wait_response()
+    assert f"<@{alice.id}> is away until <t:" in fake_discord.message(lobby.id).content
+    start = await fake_discord.click(
+        bob, fake_discord.message(lobby.id), f"brl:{lobby_id(lobby)}:start"
+    )
+    await start.wait_response()
+    (turn,) = await start.wait_followups(1, timeout=10)
+    # Bob moves first (the host); after his turn it is Alice's, and her clock stands still
+    while f"<@{bob.id}>" in turn.content.splitlines()[-1]:
+        buttons = action_ids(turn)
+        choice = buttons["stop"] if "stop" in buttons else next(iter(buttons.values()))
+        rec = await fake_discord.click(bob, turn, choice)
+        await rec.wait_response()
+        turn = await board_after_click(fake_discord, rec, turn)
+    assert "is away until" in turn.content and "clock is stopped" in turn.content
+    assert rows(bot, "SELECT deadline, clock_left FROM games")[0][0] is None
+    back = await fake_discord.slash(alice, table.channel, "away", {"duration": "off"})
+    await back.wait_response()
+    (deadline, left) = rows(bot, "SELECT deadline, clock_left FROM games")[0]
+    assert deadline is not None and left is None  # her clock runs again
     bot.assert_no_traceback()
