@@ -18,6 +18,8 @@ from bot.service.clocks import (
     CHANNEL_CHECK,
     DEADLINE,
     LOBBY_CLOSED_NOTICE,
+    LOBBY_EXPIRY,
+    NOTICE,
     REMINDER,
     TURN_TIMERS,
     VOTE_DECIDED_NOTICE,
@@ -342,6 +344,9 @@ class Table:
         (an hour of game time) and end the game then if it is still gone."""
         if timer.game_id is None:
             return
+        game = await self.store.load_game(timer.game_id)
+        if game is None or game.status not in ("lobby", "active"):
+            return  # over already: nothing to end
         pending = await self.store.timers_of_game(timer.game_id)
         if any(t.kind == CHANNEL_CHECK for t in pending):
             return  # one look is enough (a second one would find the game over)
@@ -366,7 +371,8 @@ class Table:
                 move_count=row.move_count,
                 updated_at=self.service.clock(),
             )
-            await tx.clear_timers(row.id, TURN_TIMERS)
+            # nothing can reach the channel any more: no notice, reminder or vote is left
+            await tx.clear_timers(row.id, (*TURN_TIMERS, NOTICE, LOBBY_EXPIRY, CHANNEL_CHECK))
             await tx.set_clock(row.id, deadline=None, clock_left=None)
             after = await tx.load_game(row.id)
             return self.service.snapshot_of(after) if after else None
