@@ -26,8 +26,9 @@ from typing import Any
 
 from bench.e2e import cpu_seconds, rss_kib
 from bot.service.clocks import TimeUnits, TurnClock
-from bot.service.games import GameService
+from bot.service.games import STATES_CHECKED, GameService
 from bot.storage.sqlite import SqliteStore
+from engines.registry import encoding_fingerprint
 from tests.e2e.conftest import BotProcess
 from tests.fakediscord import FakeDiscordDriver
 
@@ -143,6 +144,17 @@ def build(
         "INSERT INTO timers (due, kind, game_id, guild_id, user_id, version, data)"
         " VALUES (?, ?, ?, ?, ?, ?, ?)",
         timer_rows,
+    )
+    # as a database this version has served before: its states checked against these engines,
+    # the finished games' outcomes recorded (a first start after an upgrade does both once)
+    conn.execute(
+        "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
+        (STATES_CHECKED, encoding_fingerprint()),
+    )
+    conn.executemany(
+        "INSERT INTO game_outcomes (game_id, guild_id, game, rated, finished_at)"
+        " VALUES (?, ?, ?, 0, ?)",
+        [(i + 1, guild_id, g["game"], g["updated_at"]) for i in range(running, games)],
     )
     conn.commit()
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")

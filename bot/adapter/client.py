@@ -131,8 +131,16 @@ class BoardroomBot(discord.Client):
         await self.sync_commands()
         await self.resume_all()  # before the gateway connects: no click can race with it
         await self.timers.start()  # deadlines, reminders, votes: one scheduler for all of them
-        for job in (self._beat(), self.runtime.delivery.keep_sweeping()):
+        for job in (self._beat(), self.runtime.delivery.keep_sweeping(), self._catch_up_ratings()):
             self._background.add(asyncio.create_task(job))
+
+    async def _catch_up_ratings(self) -> None:
+        """Record the games that finished before results and ratings were kept, in the
+        background: on a big database that is many replays, and play need not wait for them."""
+        try:
+            await record_unrecorded(self.service.store)
+        except Exception:
+            log.exception("could not record the outcomes of older finished games")
 
     async def close(self) -> None:
         for task in self._background:
@@ -292,7 +300,6 @@ async def run_bot(settings: Settings) -> None:
             )
         service = GameService(store, shards=settings.shards, turn_clock=TurnClock(units=units))
         await service.upgrade_stored_states()
-        await record_unrecorded(store)  # games that finished before ratings were kept
         client = make_client(settings, service)
         # Everything loaded so far lives as long as the process: keep it out of the full
         # collections that would otherwise stall the event loop as the heap grows.

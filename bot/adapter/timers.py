@@ -18,6 +18,7 @@ import discord
 from bot.adapter import reminders
 from bot.adapter.delivery import DISCORD_FAILURES, RETRY_DELAYS, UNKNOWN_CHANNEL
 from bot.adapter.outgoing import USERS_ONLY
+from bot.adapter.pace import Pace
 from bot.adapter.runtime import Runtime
 from bot.adapter.table_play import post_vote, result_text
 from bot.service.clocks import (
@@ -73,6 +74,7 @@ class TimerActions:
         self.now = self.table.now
         self.scheduler = Scheduler(self.service.store, self.handle, now=self.now, shards=shards)
         self.service.turn_clock.on_timer = self.scheduler.poke
+        self.pace = Pace()
 
     async def start(self) -> None:
         postponed, dropped = await self.table.after_downtime(self.scheduler.shards)
@@ -166,6 +168,7 @@ class TimerActions:
         if not await self._claim(timer):
             return
         try:
+            await self.pace.wait()
             again = await reminders.deliver_reminder(self.client, self.runtime, timer, snap)
         except DISCORD_FAILURES as exc:
             if not await self._gone(timer, exc):
@@ -195,6 +198,7 @@ class TimerActions:
             return
         data = json.loads(timer.data)
         try:
+            await self.pace.wait()
             await self._post_notice(snap, data)
         except DISCORD_FAILURES as exc:
             if not await self._gone(timer, exc):
