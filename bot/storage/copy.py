@@ -34,6 +34,10 @@ COPIED_TABLES: tuple[str, ...] = (
     "ballots",
     "player_settings",
     "away",
+    "game_outcomes",  # migration 0007 on: results and ratings (PostgreSQL: 0004)
+    "game_results",
+    "ratings",
+    "rating_history",
     "meta",  # migration 0009 on
 )
 

@@ -31,6 +31,8 @@ from bot.storage.base import (
     MoveRow,
     OpenGameExists,
     PlayerSettingsRow,
+    RatingRow,
+    ResultRow,
     SeatRow,
     ServerPlayRow,
     Shards,
@@ -46,14 +48,20 @@ T = TypeVar("T")
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, game, rules_version, host_id, options_json, capacity, seed,"
     " status, version, move_count, state_json, created_at, updated_at, ended_by,"
-    " clock_seconds, deadline, clock_left"
+    " clock_seconds, deadline, clock_left, rematch_of"
 )
+_RESULT_COLUMNS = "game_id, seat, guild_id, game, user_id, score, rank, won, extras_json"
+_RATING_COLUMNS = "guild_id, game, user_id, mu, sigma, games, wins, updated_at"
 _TIMER_COLUMNS = "id, due, kind, game_id, guild_id, user_id, version, data, attempts"
 _VOTE_COLUMNS = (
     "id, game_id, kind, version, seat, opened_by, opened_at, outcome, channel_id, message_id"
 )
 #: a number to serialise migrations of several processes starting at once
 _MIGRATION_LOCK = 0x626F617264  # "board"
+#: advisory lock spaces (two int4 keys) of rating changes: one server and game's ratings
+#: (the second key a hash of both), and, with the second key 0, every rating (a rebuild)
+_RATINGS_LOCK = 0x72617465  # "rate"
+_RATINGS_REBUILD_LOCK = 0x72656275  # "rebu"
 #: the failures that mean "the database is not there right now" (not "your SQL is wrong")
 _GONE: tuple[type[BaseException], ...] = (
     asyncpg.PostgresConnectionError,
@@ -76,6 +84,13 @@ _UNSHOWN = (
 #: tables whose ``id`` comes from a counter (copied ids must not come round again)
 _COUNTED = ("games", "timers", "votes")
 _IDENTIFIER = re.compile(r"[a-z_][a-z0-9_]*")
+#: the order of a table's rows where its first two columns do not give one (``table_rows``;
+#: as ``SqliteStore`` orders them: rowid, and text byte by byte)
+_COPY_ORDER = {
+    "posts": "posted_order",
+    "rating_history": "saved_order",
+    "ratings": 'guild_id, game COLLATE "C", user_id',
+}
 
 
 def migration_scripts() -> list[tuple[int, str, str]]:
@@ -382,8 +397,8 @@ class PostgresTx(_PlayWrites):
             game_id: int = await self._conn.fetchval(
                 "INSERT INTO games (guild_id, channel_id, game, rules_version, host_id,"
                 " options_json, capacity, seed, status, version, move_count, state_json,"
-                " created_at, updated_at, clock_seconds)"
-                " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)"
+                " created_at, updated_at, clock_seconds, rematch_of)"
+                " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)"
                 " RETURNING id",
                 row.guild_id,
                 row.channel_id,
@@ -400,6 +415,7 @@ class PostgresTx(_PlayWrites):
                 row.created_at,
                 row.updated_at,
                 row.clock_seconds,
+                row.rematch_of,
             )
         except asyncpg.UniqueViolationError as exc:
             raise OpenGameExists(row.channel_id) from exc
@@ -493,6 +509,125 @@ class PostgresTx(_PlayWrites):
             version,
         )
         return _changed(result)
+
+    # ------------------------------------------------------------ results and ratings
+
+    async def load_moves(self, game_id: int) -> list[MoveRow]:
+        rows = await self._conn.fetch(
+            "SELECT seq, seat, action, created_at FROM moves WHERE game_id = $1 ORDER BY seq",
+            game_id,
+        )
+        return [MoveRow(*row) for row in rows]
+
+    async def outcome_recorded(self, game_id: int) -> bool:
+        found = await self._conn.fetchval(
+            "SELECT 1 FROM game_outcomes WHERE game_id = $1", game_id
+        )
+        return found is not None
+
+    async def record_outcome(
+        self,
+        game_id: int,
+        guild_id: int | None,
+        game: str,
+        rated: bool,
+        finished_at: str,
+        results: Sequence[ResultRow],
+    ) -> None:
+        await self._conn.execute(
+            "INSERT INTO game_outcomes (game_id, guild_id, game, rated, finished_at)"
+            " VALUES ($1, $2, $3, $4, $5)",
+            game_id,
+            guild_id,
+            game,
+            int(rated),
+            finished_at,
+        )
+        await self._conn.executemany(
+            f"INSERT INTO game_results ({_RESULT_COLUMNS})"  # noqa: S608
+            " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+            [
+                (
+                    r.game_id,
+                    r.seat,
+                    r.guild_id,
+                    r.game,
+                    r.user_id,
+                    r.score,
+                    r.rank,
+                    int(r.won),
+                    r.extras_json,
+                )
+                for r in results
+            ],
+        )
+
+    async def load_ratings(
+        self, guild_id: int, game: str, user_ids: Sequence[int]
+    ) -> dict[int, RatingRow]:
+        """The players' ratings, and the right to change them until this transaction ends.
+
+        SQLite runs one write at a time; here two games of one server and game finishing at
+        once would both read the old ratings and the later commit would undo the earlier one's
+        update, so the ratings of a server and game are changed by one transaction at a time
+        (and none while ``clear_outcomes`` empties the tables for a rebuild)."""
+        await self._conn.execute(
+            "SELECT pg_advisory_xact_lock_shared($1, 0)", _RATINGS_REBUILD_LOCK
+        )
+        await self._conn.execute(
+            "SELECT pg_advisory_xact_lock($1, hashtext($2::text || ':' || $3))",
+            _RATINGS_LOCK,
+            str(guild_id),
+            game,
+        )
+        rows = await self._conn.fetch(
+            f"SELECT {_RATING_COLUMNS} FROM ratings"  # noqa: S608
+            " WHERE guild_id = $1 AND game = $2 AND user_id = ANY($3::bigint[])",
+            guild_id,
+            game,
+            list(user_ids),
+        )
+        found = {row["user_id"]: RatingRow(*row) for row in rows}
+        return {user_id: found[user_id] for user_id in user_ids if user_id in found}
+
+    async def save_rating(self, game_id: int, row: RatingRow) -> None:
+        await self._conn.execute(
+            f"INSERT INTO ratings ({_RATING_COLUMNS})"  # noqa: S608
+            " VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"
+            " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET mu = excluded.mu,"
+            " sigma = excluded.sigma, games = excluded.games, wins = excluded.wins,"
+            " updated_at = excluded.updated_at",
+            row.guild_id,
+            row.game,
+            row.user_id,
+            row.mu,
+            row.sigma,
+            row.games,
+            row.wins,
+            row.updated_at,
+        )
+        await self._conn.execute(
+            "INSERT INTO rating_history (game_id, user_id, guild_id, game, mu, sigma)"
+            " VALUES ($1, $2, $3, $4, $5, $6)",
+            game_id,
+            row.user_id,
+            row.guild_id,
+            row.game,
+            row.mu,
+            row.sigma,
+        )
+
+    async def clear_outcomes(self) -> None:
+        await self._conn.execute("SELECT pg_advisory_xact_lock($1, 0)", _RATINGS_REBUILD_LOCK)
+        for table in ("rating_history", "ratings", "game_results", "game_outcomes"):
+            await self._conn.execute(f"DELETE FROM {table}")  # noqa: S608 (names above)
+
+    async def rematch_of(self, game_id: int) -> GameRow | None:
+        return await _game(
+            self._conn,
+            "rematch_of = $1 AND status != 'cancelled' ORDER BY id DESC LIMIT 1",
+            game_id,
+        )
 
     # ------------------------------------------------------------ copying (boardroom copy-db)
 
@@ -636,6 +771,26 @@ class PostgresStore:
             )
         )
 
+    async def newest_finished_games(
+        self, guild_id: int, user_id: int | None = None, limit: int = 10
+    ) -> list[GameRow]:
+        """A server's newest finished games, newest first (``games_finished_by_guild``; with
+        ``user_id``, only the games with a seat of that user, through ``seats_by_user``)."""
+
+        async def work(conn: asyncpg.Connection) -> list[GameRow]:
+            rows = await conn.fetch(
+                f"SELECT {_GAME_COLUMNS} FROM games"  # noqa: S608
+                " WHERE guild_id = $1 AND status = 'finished' AND ($2::bigint IS NULL"
+                " OR id IN (SELECT game_id FROM seats WHERE user_id = $2))"
+                " ORDER BY id DESC LIMIT $3",
+                guild_id,
+                user_id,
+                limit,
+            )
+            return [replace(GameRow(*row), seats=await _seats(conn, row[0])) for row in rows]
+
+        return await self._read(work)
+
     async def _ids(self, sql: str, *params: object) -> list[int]:
         rows = await self._read(lambda conn: conn.fetch(sql, *params))
         return [row[0] for row in rows]
@@ -717,6 +872,97 @@ class PostgresStore:
             return [row for row in found if row is not None]
 
         return await self._read(work)
+
+    # ------------------------------------------------------------ results and ratings
+    # (text is ordered with COLLATE "C", byte by byte, as SQLite orders it)
+
+    async def finished_games(self, *, unrecorded_only: bool = False) -> list[int]:
+        return await self._ids(
+            "SELECT g.id FROM games g WHERE g.status = 'finished' AND (NOT $1::boolean"
+            " OR NOT EXISTS (SELECT 1 FROM game_outcomes o WHERE o.game_id = g.id))"
+            ' ORDER BY g.updated_at COLLATE "C", g.id',
+            unrecorded_only,
+        )
+
+    async def player_results(
+        self, guild_id: int, user_id: int, game: str | None = None
+    ) -> list[ResultRow]:
+        rows = await self._read(
+            lambda conn: conn.fetch(
+                f"SELECT {', '.join('r.' + c for c in _RESULT_COLUMNS.split(', '))}"  # noqa: S608
+                " FROM game_results r JOIN game_outcomes o ON o.game_id = r.game_id"
+                " WHERE r.guild_id = $1 AND r.user_id = $2 AND ($3::text IS NULL OR r.game = $3)"
+                ' ORDER BY o.finished_at COLLATE "C", r.game_id',
+                guild_id,
+                user_id,
+                game,
+            )
+        )
+        return [
+            ResultRow(
+                game_id=row[0],
+                seat=row[1],
+                guild_id=row[2],
+                game=row[3],
+                user_id=row[4],
+                score=row[5],
+                rank=row[6],
+                won=bool(row[7]),
+                extras_json=row[8],
+            )
+            for row in rows
+        ]
+
+    async def rating(self, guild_id: int, game: str, user_id: int) -> RatingRow | None:
+        row = await self._read(
+            lambda conn: conn.fetchrow(
+                f"SELECT {_RATING_COLUMNS} FROM ratings"  # noqa: S608
+                " WHERE guild_id = $1 AND game = $2 AND user_id = $3",
+                guild_id,
+                game,
+                user_id,
+            )
+        )
+        return RatingRow(*row) if row else None
+
+    async def rating_history(
+        self, guild_id: int, game: str, user_id: int
+    ) -> list[tuple[float, float]]:
+        rows = await self._read(
+            lambda conn: conn.fetch(
+                "SELECT mu, sigma FROM rating_history"
+                " WHERE guild_id = $1 AND game = $2 AND user_id = $3 ORDER BY saved_order",
+                guild_id,
+                game,
+                user_id,
+            )
+        )
+        return [(row[0], row[1]) for row in rows]
+
+    async def leaderboard(
+        self, guild_id: int, game: str, min_games: int, limit: int
+    ) -> list[RatingRow]:
+        rows = await self._read(
+            lambda conn: conn.fetch(
+                f"SELECT {_RATING_COLUMNS} FROM ratings"  # noqa: S608
+                " WHERE guild_id = $1 AND game = $2 AND games >= $3"
+                " ORDER BY mu - 3 * sigma DESC, games DESC, user_id LIMIT $4",
+                guild_id,
+                game,
+                min_games,
+                limit,
+            )
+        )
+        return [RatingRow(*row) for row in rows]
+
+    async def all_ratings(self) -> list[RatingRow]:
+        rows = await self._read(
+            lambda conn: conn.fetch(
+                f"SELECT {_RATING_COLUMNS} FROM ratings"  # noqa: S608
+                ' ORDER BY guild_id, game COLLATE "C", user_id'
+            )
+        )
+        return [RatingRow(*row) for row in rows]
 
     # ------------------------------------------------------------ asynchronous play
 
@@ -830,7 +1076,7 @@ class PostgresStore:
     async def table_rows(self, table: str, columns: Sequence[str]) -> list[tuple[Any, ...]]:
         """Every row of the table (those columns), in the order they were written."""
         names = ", ".join(_quoted(c) for c in columns)
-        order = "posted_order" if table == "posts" else ("1, 2" if len(columns) > 1 else "1")
+        order = _COPY_ORDER.get(table) or ("1, 2" if len(columns) > 1 else "1")
         rows = await self._read(
             lambda conn: conn.fetch(
                 f"SELECT {names} FROM {_quoted(table)} ORDER BY {order}"  # noqa: S608

@@ -52,6 +52,8 @@ _PRAGMAS = (
 )
 _RESULT_COLUMNS = "game_id, seat, guild_id, game, user_id, score, rank, won, extras_json"
 _RATING_COLUMNS = "guild_id, game, user_id, mu, sigma, games, wins, updated_at"
+#: the order of a table's rows where its first two columns do not give one (``table_rows``)
+_COPY_ORDER = {"posts": "rowid", "rating_history": "rowid", "ratings": "guild_id, game, user_id"}
 #: how hard each commit is pushed to the disk (``PRAGMA synchronous``)
 SYNCHRONOUS = ("FULL", "NORMAL")
 
@@ -482,7 +484,7 @@ class SqliteStore(PlayReads):
     async def table_rows(self, table: str, columns: Sequence[str]) -> list[tuple[object, ...]]:
         """Every row of the table (those columns), in the order they were written."""
         names = ", ".join(_quoted(c) for c in columns)
-        order = "rowid" if table == "posts" else ("1, 2" if len(columns) > 1 else "1")
+        order = _COPY_ORDER.get(table) or ("1, 2" if len(columns) > 1 else "1")
         async with (
             self._reading() as conn,
             conn.execute(f"SELECT {names} FROM {_quoted(table)} ORDER BY {order}") as cur,  # noqa: S608

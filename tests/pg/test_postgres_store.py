@@ -1,7 +1,7 @@
 """What only the PostgreSQL store has to show on a real server: its migrations, a pool sized by a
 setting, losing the server (a move under way fails and leaves nothing behind; the next one works
-once it is back), two stores (two pools, as two processes) racing on the same games, and no seed
-in any log."""
+once it is back), two stores (two pools, as two processes) racing on the same games or on the
+ratings of one server and game, and no seed in any log."""
 
 from __future__ import annotations
 
@@ -188,3 +188,66 @@ async def test_a_due_timer_is_claimed_by_one_process_only(pg_url: str) -> None:
         async with two.write() as tx:
             assert await tx.load_timer(timer_id) is None
         assert [t.kind for t in await two.timers_of_game(game_id)] == []
+
+
+async def test_two_games_finishing_at_once_both_count_in_the_ratings(pg_url: str) -> None:
+    """SQLite writes one transaction at a time; here two processes finish two games of one
+    server and game at once. The second one's ``load_ratings`` waits for the first to commit
+    and reads its rating, so neither update undoes the other."""
+    from bot.storage.base import RatingRow
+
+    async with PostgresStore(pg_url) as one, PostgresStore(pg_url) as two:
+        async with one.write() as tx:
+            games = [await tx.insert_game(new_row(channel)) for channel in (40, 41)]
+        first_read = asyncio.Event()
+
+        async def finish(store: PostgresStore, game_id: int, first: bool) -> None:
+            if not first:
+                await first_read.wait()
+            async with store.write() as tx:
+                old = (await tx.load_ratings(1, "cantstop", [ALICE])).get(ALICE)
+                if first:
+                    first_read.set()
+                    await asyncio.sleep(0.3)  # the other one asks meanwhile
+                played = (old.games if old else 0) + 1
+                await tx.save_rating(
+                    game_id, RatingRow(1, "cantstop", ALICE, 25.0 + played, 8.0, played, 0, "t")
+                )
+
+        await asyncio.gather(finish(one, games[0], True), finish(two, games[1], False))
+        rating = await two.rating(1, "cantstop", ALICE)
+        assert rating is not None and rating.games == 2
+        assert await two.rating_history(1, "cantstop", ALICE) == [(26.0, 8.0), (27.0, 8.0)]
+        # another server's ratings do not wait for these
+        async with one.write() as tx:
+            await tx.load_ratings(1, "cantstop", [ALICE])
+            async with two.write() as other:
+                assert await asyncio.wait_for(other.load_ratings(2, "cantstop", [ALICE]), 5) == {}
+
+
+async def test_the_history_queries_use_their_indexes(pg_url: str) -> None:
+    """Migration 0005's indexes serve the server's game history, a player's games and the
+    rematch lookup (the planner told to avoid whole-table scans, the tables being empty)."""
+    import asyncpg
+
+    conn = await asyncpg.connect(pg_url)
+    try:
+        await conn.execute("SET enable_seqscan = off")
+        history = await conn.fetch(
+            "EXPLAIN SELECT id FROM games WHERE guild_id = $1 AND status = 'finished'"
+            " AND ($2::bigint IS NULL OR id IN (SELECT game_id FROM seats WHERE user_id = $2))"
+            " ORDER BY id DESC LIMIT $3",
+            1,
+            2,
+            10,
+        )
+        rematch = await conn.fetch(
+            "EXPLAIN SELECT id FROM games"
+            " WHERE rematch_of = $1 AND status != 'cancelled' ORDER BY id DESC LIMIT 1",
+            1,
+        )
+    finally:
+        await conn.close()
+    plan = " ".join(row[0] for row in history)
+    assert "games_finished_by_guild" in plan and "seats_by_user" in plan, plan
+    assert "games_rematch_of" in " ".join(row[0] for row in rematch)

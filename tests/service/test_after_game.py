@@ -1,4 +1,4 @@
-"""After the last move, on a real SQLite file: rematch, history, the export and its proof."""
+"""After the last move, on each backend: rematch, history, the export and its proof."""
 
 from __future__ import annotations
 
@@ -18,6 +18,8 @@ from bot.service.rematch import (
     rematch,
 )
 from bot.service.verify import verify
+from bot.storage.base import GameStore
+from bot.storage.postgres import PostgresStore
 from bot.storage.sqlite import SqliteStore
 from engines.base import CHANCE
 from engines.registry import get_engine
@@ -93,7 +95,7 @@ async def test_wrong_rematch_clicks_change_nothing(service: GameService, store) 
     with pytest.raises(RematchNotFinished):  # still running
         await rematch(service, game_id, ALICE, guild_id=GUILD)
     await play_out(service, game_id)
-    before = dump(store)
+    before = await dump(store)
     for user, guild, where, error in (
         (EVE, GUILD, (CHANNEL,), RematchNotAPlayer),  # watched, did not play
         (ALICE, OTHER_GUILD, None, NoSuchGameHere),  # another server's id
@@ -103,16 +105,16 @@ async def test_wrong_rematch_clicks_change_nothing(service: GameService, store) 
             await rematch(service, game_id, user, guild_id=guild, where=where)
     with pytest.raises(NoSuchGameHere):
         await rematch(service, 424242, ALICE, guild_id=GUILD)
-    assert dump(store) == before
+    assert await dump(store) == before
     first = await rematch(service, game_id, CAROL, guild_id=GUILD)
     assert [s.user_id for s in first.seats] == [BOB, CAROL, ALICE]
     await service.record_post(first.id, first.version, CHANNEL, 7777)
-    before = dump(store)
+    before = await dump(store)
     with pytest.raises(RematchExists) as twice:  # a double click: the lobby exists, with a link
         await rematch(service, game_id, ALICE, guild_id=GUILD)
     assert twice.value.params["game_id"] == first.id
     assert twice.value.params["message_id"] == 7777
-    assert dump(store) == before
+    assert await dump(store) == before
     # the rematch lobby is cancelled: the button may open another one
     await service.cancel(first.id, CAROL)
     second = await rematch(service, game_id, ALICE, guild_id=GUILD)
@@ -132,19 +134,16 @@ async def test_a_rematch_in_a_busy_channel_links_to_what_is_there(service: GameS
     assert refused.value.params["message_id"] == 8888
 
 
-def dump(store: SqliteStore) -> list[list[tuple]]:
-    conn = sqlite3.connect(store.path)
-    try:
-        return [
-            conn.execute(f"SELECT * FROM {table} ORDER BY 1, 2").fetchall()  # noqa: S608
-            for table in ("games", "seats", "moves", "posts")
-        ]
-    finally:
-        conn.close()
+async def dump(store: SqliteStore | PostgresStore) -> list[list[tuple]]:
+    """Every row of the tables a rematch writes to (on either backend)."""
+    return [
+        await store.table_rows(table, await store.table_columns(table))
+        for table in ("games", "seats", "moves", "posts")
+    ]
 
 
 async def test_history_lists_this_servers_finished_games_newest_first(
-    service: GameService, store: SqliteStore
+    service: GameService, store: GameStore
 ) -> None:
     ours = []
     for n, game in enumerate(GAMES):

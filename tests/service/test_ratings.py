@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 
 import pytest
 
 from bot.service import ratings, stats
 from bot.service.games import GameService
-from bot.storage.base import ResultRow
-from bot.storage.sqlite import SqliteStore
+from bot.storage.base import GameStore, ResultRow
 
 GUILD = 7
 
@@ -72,7 +70,7 @@ def test_ranks_put_winners_first_and_share_equal_scores() -> None:
 
 
 async def test_a_finished_game_between_people_is_rated_once(
-    service: GameService, store: SqliteStore
+    service: GameService, store: GameStore
 ) -> None:
     game_id = await cantstop(service, [11, 12])
     rows = await store.all_ratings()
@@ -91,7 +89,7 @@ async def test_a_finished_game_between_people_is_rated_once(
 
 
 async def test_games_with_a_bot_or_abandoned_are_unrated_but_counted(
-    service: GameService, store: SqliteStore
+    service: GameService, store: GameStore
 ) -> None:
     await cantstop(service, [11], channel=4, bot=True)
     assert await store.all_ratings() == []
@@ -122,7 +120,7 @@ def test_equal_ranks_give_equal_ratings() -> None:
 
 
 async def test_rebuild_from_the_logs_gives_the_same_numbers(
-    service: GameService, store: SqliteStore, tmp_path
+    service: GameService, store: GameStore, tmp_path
 ) -> None:
     people = [11, 12, 13]
     for i, table in enumerate([[11, 12], [12, 13], [13, 11, 12], [11, 12], [12, 11]]):
@@ -139,19 +137,14 @@ async def test_rebuild_from_the_logs_gives_the_same_numbers(
 
 
 async def test_games_finished_before_the_tables_are_recorded_at_start_up(
-    service: GameService, store: SqliteStore
+    service: GameService, store: GameStore
 ) -> None:
     for i in range(3):
         await cantstop(service, [11, 12], channel=20 + i)
     expected = await store.all_ratings()
     # as a database from before migration 0007 (or a crash between two systems) would be
-    conn = sqlite3.connect(store.path)
-    conn.execute("DELETE FROM rating_history")
-    conn.execute("DELETE FROM ratings")
-    conn.execute("DELETE FROM game_results")
-    conn.execute("DELETE FROM game_outcomes")
-    conn.commit()
-    conn.close()
+    async with store.write() as tx:
+        await tx.clear_outcomes()
     assert await store.all_ratings() == []
     assert await ratings.record_unrecorded(store) == 3
     assert await store.all_ratings() == expected
@@ -159,7 +152,7 @@ async def test_games_finished_before_the_tables_are_recorded_at_start_up(
 
 
 async def test_a_failed_finish_leaves_neither_the_end_nor_the_rating(
-    service: GameService, store: SqliteStore, monkeypatch: pytest.MonkeyPatch
+    service: GameService, store: GameStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Ratings are written in the transaction that finishes the game: if that fails, the game
     is not finished either, and the next try records both once."""
@@ -193,7 +186,7 @@ async def test_a_failed_finish_leaves_neither_the_end_nor_the_rating(
     assert [r.games for r in await store.all_ratings()] == [1, 1]
 
 
-async def test_stats_summarise_results_and_rating(service: GameService, store: SqliteStore) -> None:
+async def test_stats_summarise_results_and_rating(service: GameService, store: GameStore) -> None:
     for i in range(3):
         await cantstop(service, [11, 12], channel=40 + i)
     (mine,) = await stats.player_stats(store, GUILD, 11)
@@ -207,7 +200,7 @@ async def test_stats_summarise_results_and_rating(service: GameService, store: S
 
 
 async def test_a_fault_in_the_numbers_never_stops_a_game_from_ending(
-    service: GameService, store: SqliteStore, monkeypatch: pytest.MonkeyPatch
+    service: GameService, store: GameStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The statistics fail (a bug): the game still finishes, unrecorded; the next start-up
     records it once the fault is gone."""
@@ -227,7 +220,7 @@ async def test_a_fault_in_the_numbers_never_stops_a_game_from_ending(
 
 
 async def test_cantstop_busts_are_the_turns_not_ended_by_a_stop(
-    service: GameService, store: SqliteStore
+    service: GameService, store: GameStore
 ) -> None:
     """Bold players (three moves before stopping) go bust now and then."""
     lobby = await service.open_lobby(

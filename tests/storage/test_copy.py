@@ -11,17 +11,18 @@ import pytest
 
 from bot.cli import main, unverified_games
 from bot.service.games import GameService
+from bot.service.rematch import rematch
 from bot.service.servers import ServerSettings
 from bot.storage import open_store
-from bot.storage.base import PlayerSettingsRow, ServerPlayRow, TimerRow, VoteRow
+from bot.storage.base import PlayerSettingsRow, RatingRow, ServerPlayRow, TimerRow, VoteRow
 from bot.storage.copy import COPIED_TABLES, CopyRefused, copy_database
 
 ALICE, BOB = 101, 102
 
 
 async def fill(path: Path) -> None:
-    """Games in every state: two running (one with a private post), one won, one lobby, one
-    abandoned, one cancelled; and a server's chosen language."""
+    """Games in every state: two running (one with a private post), one won (rated), one lobby,
+    one abandoned, one cancelled, the won one's rematch lobby; and a server's chosen language."""
     rng = random.Random(3)
     async with open_store(path) as store:
         service = GameService(store, new_seed=lambda: rng.getrandbits(62))
@@ -64,6 +65,12 @@ async def fill(path: Path) -> None:
             await tx.set_player_settings(PlayerSettingsRow(ALICE, "dm", "23:00", "07:00"), "t2")
             await tx.set_server_play(ServerPlayRow(1, 3600, "skip", 86400, True), "t3")
             await tx.set_stand_in(1, 1, "turn")
+        # results and ratings (migration 0007): a rating history written out of game id order
+        async with store.write() as tx:
+            await tx.save_rating(2, RatingRow(1, "kokeshi", ALICE, 26.5, 8.0, 1, 1, "t4"))
+            await tx.save_rating(1, RatingRow(1, "kokeshi", ALICE, 27.25, 7.5, 2, 2, "t5"))
+        # after the game (migration 0008): the won game's rematch lobby
+        assert (await rematch(service, 3, BOB, guild_id=1)).id == 8
 
 
 async def everything(target: str | Path) -> dict[str, list[tuple]]:
@@ -78,14 +85,21 @@ async def test_sqlite_to_postgres_and_back_gives_identical_games(tmp_path, pg_ur
     original, back = tmp_path / "original.db", tmp_path / "back.db"
     await fill(original)
     report = await copy_database(original, pg_url, unverified_games)
-    assert report.games == 7 and report.rows["moves"] > 20 and report.skipped == []
+    assert report.games == 8 and report.rows["moves"] > 20 and report.skipped == []
     report = await copy_database(pg_url, back, unverified_games)
-    assert report.games == 7
+    assert report.games == 8
     before, after = await everything(original), await everything(back)
     assert after == before and len(before["posts"]) == 10
     assert len(before["timers"]) == 1 and before["ballots"] and before["away"]
+    assert [r[0] for r in before["game_outcomes"]] == [3] and len(before["game_results"]) == 2
+    assert len(before["ratings"]) == 3 and len(before["rating_history"]) == 4
     async with open_store(original) as a, open_store(pg_url) as b, open_store(back) as c:
-        for game_id in range(1, 8):
+        for store in (a, b, c):
+            assert (await store.load_game(8)).rematch_of == 3
+            assert await store.rating_history(1, "kokeshi", ALICE) == [(26.5, 8.0), (27.25, 7.5)]
+            assert await store.all_ratings() == await a.all_ratings()
+            assert await store.player_results(1, BOB) == await a.player_results(1, BOB)
+        for game_id in range(1, 9):
             assert await a.load_game(game_id) == await b.load_game(game_id)
             assert await a.load_game(game_id) == await c.load_game(game_id)
             assert await a.latest_post(game_id) == await b.latest_post(game_id)
@@ -94,7 +108,7 @@ async def test_sqlite_to_postgres_and_back_gives_identical_games(tmp_path, pg_ur
         lobby = await service.open_lobby(
             guild_id=1, channel_id=99, host_id=ALICE, host_name="Alice", game="nim"
         )
-        assert lobby.id == 8
+        assert lobby.id == 9
         async with b.write() as tx:  # counters of the other tables moved on too
             assert await tx.add_timer(TimerRow(0, 1.0, "notice")) == 2
             assert await tx.open_vote(VoteRow(0, 1, "expiry", 1, 0, BOB, 2.0)) == 2
@@ -136,6 +150,6 @@ def test_the_command_copies_and_says_so(tmp_path, pg_url, capsys) -> None:
     asyncio.run(fill(source))
     assert main(["copy-db", str(source), pg_url]) == 0
     out = capsys.readouterr().out
-    assert "Copied 7 games" in out and "replays" in out
+    assert "Copied 8 games" in out and "replays" in out
     assert main(["copy-db", str(source), pg_url]) == 2
     assert "already holds games" in capsys.readouterr().err
