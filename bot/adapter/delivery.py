@@ -139,7 +139,7 @@ class BoardDelivery:
             return False
         words = outcome if outcome is not None and outcome.after.version == snap.version else None
         await self.post(snap, words)
-        log.info("board posted in the channel", extra={"game_id": game_id})
+        log.info("board posted in the channel %s", snap.channel_id, extra={"game_id": game_id})
         self.on_shown(snap)
         return True
 

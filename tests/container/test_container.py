@@ -16,7 +16,13 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from tests.e2e.helpers import action_ids, assert_board, open_and_start, seat_users
+from tests.e2e.helpers import (
+    action_ids,
+    assert_board,
+    board_after_click,
+    open_and_start,
+    seat_users,
+)
 from tests.fakediscord import FakeDiscordDriver, FakeGuild
 
 pytestmark = pytest.mark.container
@@ -150,7 +156,7 @@ async def test_a_game_outlives_its_container(
     rec = await fake_discord.click(alice, first, action_ids(first)["roll"])
     await rec.wait_response()
     assert not rec.ephemeral, rec.content
-    (after_roll,) = await rec.wait_followups(1, timeout=10)
+    after_roll = await board_after_click(fake_discord, rec, first)  # edited in place
     buttons = action_ids(after_roll)
     moves = sorted(code for code in buttons if code.startswith("move:"))
     assert moves, buttons
@@ -171,7 +177,7 @@ async def test_a_game_outlives_its_container(
     rec = await fake_discord.click(alice, after_roll, buttons[moves[0]])
     await rec.wait_response()
     assert not rec.ephemeral, rec.content
-    (next_turn,) = await rec.wait_followups(1, timeout=10)
+    next_turn = await board_after_click(fake_discord, rec, after_roll)
     assert {"roll", "stop"} <= set(action_ids(next_turn))
 
     fake_discord.assert_no_unknown_routes()

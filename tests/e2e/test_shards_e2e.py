@@ -13,7 +13,14 @@ import pytest
 from bot.service.games import GameService
 from bot.storage.postgres import PostgresStore
 from tests.e2e.conftest import BotProcess
-from tests.e2e.helpers import TURN_ID, action_ids, assert_board, open_and_start, seat_users
+from tests.e2e.helpers import (
+    TURN_ID,
+    action_ids,
+    assert_board,
+    board_after_click,
+    open_and_start,
+    seat_users,
+)
 from tests.fakediscord import FakeDiscordDriver
 from tests.fakediscord.driver import NoGatewaySession
 
@@ -43,7 +50,7 @@ async def play(driver: FakeDiscordDriver, table, turn, moves: int):
         rec = await driver.click(mover, turn, buttons[sorted(buttons)[0]])
         await rec.wait_response()
         assert not rec.ephemeral, rec.content
-        (turn,) = await rec.wait_followups(1, timeout=10)
+        turn = await board_after_click(driver, rec, turn)
         assert_board(turn)
     return turn
 
@@ -75,8 +82,9 @@ def shows(driver: FakeDiscordDriver, table, version: int) -> bool:
 
 
 def posted_to(bot: BotProcess, channel_id: int) -> bool:
-    """Did this process send anything to the channel itself (boards it posts on its own)?"""
-    return f"/channels/{channel_id}/" in bot.log_text()
+    """Did this process post a board to the channel on its own (not as an interaction's
+    answer)? The delivery logs each such post with the channel's id."""
+    return f"board posted in the channel {channel_id}" in bot.log_text()
 
 
 async def test_two_processes_split_the_shards(fake_discord, bot_process, pg_url, tmp_path: Path):

@@ -8,7 +8,13 @@ from pathlib import Path
 
 from bot.service.games import GameService
 from bot.storage.postgres import PostgresStore
-from tests.e2e.helpers import action_ids, assert_board, open_and_start, seat_users
+from tests.e2e.helpers import (
+    action_ids,
+    assert_board,
+    board_after_click,
+    open_and_start,
+    seat_users,
+)
 
 
 async def test_double_clicks_on_two_processes_apply_once(
@@ -39,7 +45,7 @@ async def test_double_clicks_on_two_processes_apply_once(
         assert any(
             words in private[0].content for words in ("from an earlier turn", "already saved")
         ), private[0].content
-        (turn,) = await public[0].wait_followups(1, timeout=10)
+        turn = await board_after_click(fake_discord, public[0], turn)
         assert_board(turn)
         applied += 1
     assert applied >= 6
