@@ -103,7 +103,10 @@ class Scheduler:
             return False
         if not fresh and due:
             # all of them are being handled right now: wait for one to finish
-            await asyncio.wait(self._running, return_when=asyncio.FIRST_COMPLETED)
+            if self._running:
+                await asyncio.wait(self._running, return_when=asyncio.FIRST_COMPLETED)
+            else:  # (cannot happen: a handler always deletes or moves its timer) never spin
+                await asyncio.sleep(FAILURE_BACKOFF[0])
             return True
         return len(due) >= self.batch
 
