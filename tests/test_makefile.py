@@ -1,4 +1,4 @@
-"""``make test`` is the one definition of the tests: ``.ci/run`` does its set-up, then runs it;
+"""``.ci/run`` and ``make test`` run the same test command (the README's) after the same set-up;
 ``make run`` and ``make demo`` set up .venv first."""
 
 from __future__ import annotations
@@ -34,14 +34,18 @@ def recipe(target: str) -> list[str]:
     return body
 
 
-def test_ci_runs_make_test_and_nothing_else_checks() -> None:
+TEST_COMMAND = "ruff check . && mypy && python -m pytest -p no:cacheprovider"
+
+
+def test_ci_and_make_test_run_the_same_test_command() -> None:
     ci = commands(ROOT / ".ci/run")
-    assert ci[-1] == "make test"
-    # no second copy of the checks: ruff, mypy and pytest are named only in the Makefile
-    assert not [line for line in ci if any(w in line for w in ("ruff", "mypy", "pytest"))]
-    assert recipe("test") == [
-        ". $(BIN)/activate && ruff check . && mypy && python -m pytest -p no:cacheprovider"
+    assert ci[-1] == TEST_COMMAND
+    # the checks are named once in each, and identically
+    assert [line for line in ci if any(w in line for w in ("ruff", "mypy", "pytest"))] == [
+        TEST_COMMAND
     ]
+    assert "pip install --quiet -e '.[test]'" in " ".join(ci)
+    assert recipe("test") == [f". $(BIN)/activate && {TEST_COMMAND}"]
     setup = recipe("$(VENV)/.installed")
     assert setup[0] == "python3 -m venv $(VENV)" and "pip install --quiet -e '.[test]'" in setup[2]
 
