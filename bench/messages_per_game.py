@@ -34,41 +34,13 @@ from typing import Any
 
 from engines.registry import get_engine
 from tests.e2e.conftest import BotProcess
+from tests.e2e.test_languages_e2e import choose, offered  # the same quick players
 from tests.fakediscord import FakeDiscordDriver, FakeUser, InteractionRecord, StoredMessage
-from tests.fakediscord.models import iter_components
 
 BUTTON_ID = re.compile(r"br:(\d+):(\d+):(.+)")
 MENTION = re.compile(r"<@!?\d+>")
 MAX_CLICKS = 4000
 WAIT = 30.0
-
-
-def offered(message: StoredMessage) -> dict[str, tuple[str, bool]]:
-    """action code -> (custom_id, from a menu) for every game control on a message."""
-    found: dict[str, tuple[str, bool]] = {}
-    for comp in iter_components(message.components):
-        custom_id = comp.get("custom_id", "")
-        if comp.get("type") == 2 and (m := BUTTON_ID.fullmatch(custom_id)):
-            found[m.group(3)] = (custom_id, False)
-        elif comp.get("type") == 3 and custom_id.startswith("brs:"):
-            for option in comp.get("options") or []:
-                found[option["value"]] = (custom_id, True)
-    return found
-
-
-def choose(game: str, codes: list[str], rnd: random.Random) -> str:
-    kinds: dict[str, list[str]] = {}
-    for code in sorted(codes):
-        kinds.setdefault(code.split(":")[0], []).append(code)
-    if game == "cantstop":
-        if "stop" in kinds and rnd.random() < 0.6:
-            return "stop"
-        return rnd.choice(kinds.get("move") or kinds.get("roll") or codes)
-    if game == "harmonies":
-        for kind in ("keep", "cube", "place", "take", "end", "card"):
-            if kind in kinds:
-                return rnd.choice(kinds[kind])
-    return rnd.choice([c for c in sorted(codes) if c != "undo"] or codes)
 
 
 def game_row(db: Path) -> tuple[str, Any, dict[int, int]]:
