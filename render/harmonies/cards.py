@@ -3,6 +3,8 @@ of a card held."""
 
 from __future__ import annotations
 
+import math
+
 from PIL import Image, ImageDraw
 
 from engines.harmonies.cards import CARDS
@@ -21,8 +23,16 @@ from render.canvas import (
     text_width,
 )
 from render.harmonies.layout import CARD_H, CARD_W, MIN_TEXT, PATTERN_R, SQRT3, hex_points
-from render.harmonies.palette import CARD_FILL, EARNED, HEX_EDGE, HEX_FILL, SPIRIT_FILL
-from render.harmonies.sprites import kind_stack, paste_at, stack_sprite
+from render.harmonies.palette import (
+    CARD_FILL,
+    EARNED,
+    HEX_EDGE,
+    ICON,
+    SIDE,
+    SPIRIT_FILL,
+    TOKEN,
+)
+from render.harmonies.sprites import SS, icon, kind_stack
 
 #: the pitch of a held card chip's track boxes (each 20 px tall, readable on a phone)
 SLOT = 16
@@ -49,14 +59,17 @@ def card_sprite(card_id: int, placed: int, held: bool, tr: Translator) -> Image.
     span_x, span_y = max(xs) * r + 2 * r, max(ys) * r + SQRT3 * r
     ox = (CARD_W - span_x) / 2 + r
     oy = 40 + (104 - span_y) / 2 + SQRT3 / 2 * r
-    d = ImageDraw.Draw(img)
-    for x, y in zip(xs, ys, strict=True):
-        cx, cy = ox + x * r, oy + y * r
-        d.polygon(hex_points(cx, cy, r - 1), fill=HEX_EDGE)
-        d.polygon(hex_points(cx, cy, r - 2.5), fill=HEX_FILL)
-    for index, ((_, kind), x, y) in enumerate(zip(pattern, xs, ys, strict=True)):
-        sprite = stack_sprite(kind_stack(kind), round(r * 1.3), index == 0)
-        paste_at(img, sprite, ox + x * r, oy + y * r + r * 0.75)
+    hexes = [
+        (ox + x * r, oy + y * r, kind_stack(kind))
+        for (_, kind), x, y in zip(pattern, xs, ys, strict=True)
+    ]
+    for index, (cx, cy, stack) in enumerate(hexes):
+        sprite = pattern_sprite(stack, r, index == 0)
+        img.paste(sprite, (round(cx - sprite.width / 2), round(cy - sprite.height / 2)), sprite)
+    for cx, cy, stack in hexes:  # after every hex, so no neighbour covers a digit
+        if len(stack) > 1:
+            text = str(len(stack))
+            draw_text(img, (cx + r * 0.5, cy), text, MIN_TEXT, ICON[stack[-1]], True, "mm")
     # track
     if card.spirit:
         text = tr("harmonies.board.spirit_done" if placed else "harmonies.board.spirit")
@@ -79,6 +92,36 @@ def card_sprite(card_id: int, placed: int, held: bool, tr: Translator) -> Image.
             k += 1
         y += 32
     return img
+
+
+@recorded_cache
+def pattern_sprite(stack: tuple[str, ...], r: int, cube: bool) -> Image.Image:
+    """One hex of a card's pattern seen from above, as RGBA, so it reads on a phone: the top
+    token's colour with its shape cue, moved aside for the stack's height when that is more than
+    one token (the card writes the digit), and for the hex the animal cube goes on, an ink frame
+    with a cube on it."""
+    s = SS
+    w, h = 2 * r, math.ceil(SQRT3 * r)
+    img = Image.new("RGBA", (w * s, h * s), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    cx, cy = w * s / 2, h * s / 2
+    top = stack[-1]
+    d.polygon(hex_points(cx, cy, (r - 0.5) * s), fill=INK if cube else SIDE[top])
+    d.polygon(hex_points(cx, cy, (r - (3.5 if cube else 2)) * s), fill=TOKEN[top])
+    size = r * 0.8
+    shift = -r * 0.36 if len(stack) > 1 else 0.0
+    note("symbol", size)  # the shape cue
+    box = (cx + (shift - size / 2) * s, cy - size / 2 * s, cx + (shift + size / 2) * s)
+    icon(d, top, (*box, cy + size / 2 * s))
+    if cube:
+        note("symbol", 2 * r)  # the framed hex says where the cube goes
+        c = r * 0.5 * s
+        y0 = 0.0
+        d.rectangle((cx - c / 2, y0, cx + c / 2, y0 + c), fill=INK)
+        d.rectangle(
+            (cx - c / 2 + s * 2, y0 + s * 2, cx + c / 2 - s * 2, y0 + c - s * 2), fill=WHITE
+        )
+    return img.reduce(s)
 
 
 def chip_width(card_id: int, tr: Translator) -> int:

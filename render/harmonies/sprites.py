@@ -16,9 +16,14 @@ from render.canvas import INK, WHITE, note, recorded_cache
 from render.harmonies.palette import ICON, SIDE, TOKEN
 
 SS = 4  # supersampling for sprites
+#: the shape cue on a stack's top face, as fractions of the stack's width (the face is 0.42 of
+#: it tall): as large as the face allows, since it is what a colour-blind player reads
+ICON_W, ICON_H = 0.4, 0.32
+#: a token seen from above keeps this fraction of its size free on each side of its shape cue
+DISC_MARGIN = 0.19
 
 
-def _icon(d: ImageDraw.ImageDraw, colour: str, box: tuple[float, float, float, float]) -> None:
+def icon(d: ImageDraw.ImageDraw, colour: str, box: tuple[float, float, float, float]) -> None:
     """The shape cue of a token colour, drawn inside ``box`` (supersampled coordinates)."""
     x0, y0, x1, y1 = box
     w, h = x1 - x0, y1 - y0
@@ -74,12 +79,14 @@ def stack_sprite(stack: tuple[str, ...], width: int, cube: bool = False) -> Imag
         d.rectangle((x0, cy, x1, cy + thick * s), fill=edge)
         d.ellipse((x0, cy - half, x1, cy + half), fill=TOKEN[colour])
         if level == len(stack) - 1:
-            iw, ih = width * 0.34 * s, face * 0.62 * s
+            iw, ih = width * ICON_W * s, width * ICON_H * s
             mid = (x0 + x1) / 2
-            _icon(d, colour, (mid - iw / 2, cy - ih / 2, mid + iw / 2, cy + ih / 2))
+            note("symbol", ih / s)  # the shape cue is what a colour-blind player reads
+            icon(d, colour, (mid - iw / 2, cy - ih / 2, mid + iw / 2, cy + ih / 2))
     if cube and stack:
         top = bottom - (len(stack) - 1) * thick * s
         size = width * 0.36 * s
+        note("symbol", size / s)
         mid = width * s / 2
         box = (mid - size / 2, top - size * 1.05, mid + size / 2, top - size * 0.05)
         d.rectangle(box, fill=INK)
@@ -97,8 +104,9 @@ def disc_sprite(colour: str, size: int) -> Image.Image:
     d = ImageDraw.Draw(img)
     d.ellipse((0, 0, size * s - 1, size * s - 1), fill=SIDE[colour])
     d.ellipse((s * 2, s * 2, size * s - 1 - s * 2, size * s - 1 - s * 2), fill=TOKEN[colour])
-    m = size * s * 0.27
-    _icon(d, colour, (m, m * 1.05, size * s - m, size * s - m * 1.05))
+    m = size * s * DISC_MARGIN
+    note("symbol", size - 2 * m * 1.05 / s)  # the shape cue
+    icon(d, colour, (m, m * 1.05, size * s - m, size * s - m * 1.05))
     return img.reduce(s)
 
 
