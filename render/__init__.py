@@ -71,6 +71,20 @@ def turn_views(game: str, state: Any, since: Any, mover: int) -> list[dict[str, 
     return views[:MAX_VIEWS] or [{"focus_seat": mover, "since": since}]
 
 
+def board_views(
+    game: str, state: Any, focus_seat: int | None = None, table: bool = False
+) -> list[dict[str, Any]]:
+    """The pictures that show the position as it is (a turn in progress, ``/game board``), as
+    view keywords: by default one, the whole board. A renderer may define ``board_views(state,
+    focus_seat, table)`` to split it into pictures that each read on a phone: what the player
+    to move needs, and with ``table`` everything (``/game board``), at most ``MAX_VIEWS``."""
+    custom = getattr(renderer(game), "board_views", None)
+    if custom is None:
+        return [{"focus_seat": focus_seat}]
+    views = [dict(view) for view in custom(state, focus_seat, table)]
+    return views[:MAX_VIEWS] or [{"focus_seat": focus_seat}]
+
+
 def rules_alt(game: str, tr: Translator | None = None) -> str:
     """The alt text of the ``/rules`` picture: the game's own ``rules_alt``, else its title."""
     tr = tr or Translator()

@@ -19,7 +19,7 @@ from bot.adapter import messages
 from bot.adapter.components import PageButton
 from bot.adapter.custom_ids import MAX_ID
 from bot.adapter.handlers import guarded, post_private_step, reply_private, tell_privately
-from bot.adapter.outgoing import USERS_ONLY, board_file
+from bot.adapter.outgoing import USERS_ONLY, board_files
 from bot.adapter.runtime import runtime_of
 from bot.adapter.words import text, user_locale
 from bot.present import get_presenter
@@ -211,12 +211,14 @@ async def show_board(
                 await tell_privately(interaction, t(locale, "error.board_refused"))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        message = await messages.turn_message(locale, snap, with_controls=False, focus_seat=focus)
+        message = await messages.turn_message(
+            locale, snap, with_controls=False, focus_seat=focus, table=True
+        )
         content = message.content
         if ended:
             content = messages.fit_content(messages.ended_text(locale, snap) + "\n" + content)
         await interaction.followup.send(
-            content, file=board_file(message), ephemeral=True, allowed_mentions=USERS_ONLY
+            content, files=board_files(message), ephemeral=True, allowed_mentions=USERS_ONLY
         )
 
     await guarded(interaction, work(), reads_only=True)

@@ -20,7 +20,7 @@ from bot.service.turns import PlayedTurn, in_progress, last_ended, since_last_tu
 from engines.bots import LEVELS
 from engines.registry import get_engine
 from i18n import duration, game_title, has, join_list, t, translator
-from render import describe, turn_views
+from render import board_views, describe, turn_views
 
 MAX_CONTENT = 2000
 MAX_RECAP = 3  # "since your last turn" names at most this many turns (the newest)
@@ -307,15 +307,19 @@ def turn_lines(
 
 
 def views_of(
-    snap: GameSnapshot, turns: Sequence[PlayedTurn] | None, focus_seat: int | None
+    snap: GameSnapshot,
+    turns: Sequence[PlayedTurn] | None,
+    focus_seat: int | None,
+    table: bool = False,
 ) -> list[dict[str, Any]]:
     """Which pictures a board message carries: after a turn ended, the views of that turn (the
-    mover's board with its changes, see ``render.turn_views``); else the board as it is."""
-    if focus_seat is None and turns is not None and in_progress(turns) is None:
+    mover's board with its changes, see ``render.turn_views``); else the board as it is
+    (``render.board_views``; ``table``: the whole table, for ``/game board``)."""
+    if not table and focus_seat is None and turns is not None and in_progress(turns) is None:
         last = last_ended(turns)
         if last is not None and last.mover is not None:
             return turn_views(snap.game, snap.state, last.start, last.mover)
-    return [{"focus_seat": focus_seat}]
+    return board_views(snap.game, snap.state, focus_seat, table)
 
 
 async def turn_message(
@@ -327,12 +331,13 @@ async def turn_message(
     focus_seat: int | None = None,
     turns: Sequence[PlayedTurn] | None = None,
     away_until: float | None = None,
+    table: bool = False,
 ) -> TurnMessage:
     """After an action: what happened, who is to act, the board and the controls. ``turns``
     (the game's move log in turns, ``bot.service.turns``) is given for public messages: they
-    tell the whole last turn and draw it."""
+    tell the whole last turn and draw it; ``table``: draw the whole table (``/game board``)."""
     content = fit_content("\n".join(turn_lines(locale, snap, outcome, turns, away_until)))
-    images = await board_images(locale, snap, views_of(snap, turns, focus_seat))
+    images = await board_images(locale, snap, views_of(snap, turns, focus_seat, table))
     controls = None
     if with_controls and snap.to_move is not None and not snap.seats[snap.to_move].is_bot:
         controls = get_presenter(snap.game).controls(snap.state, snap.legal, locale)

@@ -14,11 +14,6 @@ from bot.adapter.messages import LobbyMessage, TurnMessage
 USERS_ONLY = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 
 
-def board_file(message: TurnMessage) -> discord.File:
-    """The message's main picture."""
-    return board_files(message)[0]
-
-
 def board_files(message: TurnMessage) -> list[discord.File]:
     """One attachment per view of the board, each with its alt text: ``board.png`` first, then
     ``board-2.png`` ..."""

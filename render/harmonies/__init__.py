@@ -1,10 +1,12 @@
-"""Harmonies board picture and its alt text.
+"""Harmonies board pictures and their alt text.
 
-A 1280x960 picture. Left: the focus player's board, large, every hex labelled with the code the
-actions use (``c3``) and its token stack drawn as a pile of discs, animal cubes as white cubes
-on top; below it that player's cards with their habitat patterns and point tracks. Right: the
-central board, the face-up animal cards, the other players' boards (smaller) with their cards
-in progress, and the running score per category for everyone.
+Three areas, each a picture of its own so it reads at phone width: the player's area (the focus
+player's board, large, every hex labelled with the code the actions use (``c3``) and its token
+stack drawn as a pile of discs, animal cubes as white cubes on top; below it that player's cards
+with their habitat patterns and point tracks), the shared area (the central board, the animal
+cards on offer, the running score per category for everyone) and the other players' boards with
+their cards in progress. The channel posts the mover's area and the shared area after a turn
+(``views``), the first two during a turn and all three for ``/game board`` (``board_views``).
 
 One module per job: ``layout`` (sizes and geometry), ``palette``, ``sprites`` (pieces),
 ``cards``, ``boards``, ``panels``, ``status`` (the top line) and ``alt_text``.
@@ -15,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageChops
 
 from engines.harmonies import scoring
 from engines.harmonies.state import HarmoniesState
@@ -52,6 +54,7 @@ from render.harmonies.panels import (
     draw_others,
     draw_scores,
     draw_top_bar,
+    others_height,
 )
 from render.harmonies.sprites import disc_sprite, stack_sprite
 
@@ -59,6 +62,7 @@ __all__ = [
     "HEIGHT",
     "SHARED_W",
     "WIDTH",
+    "board_views",
     "card_sprite",
     "describe",
     "disc_sprite",
@@ -71,12 +75,21 @@ __all__ = [
 ]
 
 
-#: the drawing canvas is taller than the old picture so the other players' boards get room
+#: the drawing canvas the player's and the shared area are cut from
 CANVAS_H = HEIGHT + 140
-#: the focus board with its cards; the central board, cards on offer, other boards and scores
+#: the focus board with its cards; the central board, the cards on offer and the scores
 PLAYER_BOX = (0, BOARD_Y - 6, RIGHT_X - 4, HEIGHT)
-SHARED_BOX = (RIGHT_X - 8, TOP_BAR + 6, WIDTH, CANVAS_H)
-SHARED_W = SHARED_BOX[2] - SHARED_BOX[0]
+SHARED_LEFT, SHARED_TOP = RIGHT_X - 8, TOP_BAR + 6
+SHARED_W = WIDTH - SHARED_LEFT
+#: the other players' boards are as wide as the player's area
+OTHERS_W = PLAYER_BOX[2] - PLAYER_BOX[0]
+#: where the score table (or a solo game's suns) starts in the shared area
+SCORES_Y = BOARD_Y + 116 + 32 + CARD_H + 14
+
+
+def _shared_bottom(state: HarmoniesState) -> int:
+    """The lower edge of the shared area: under the score table."""
+    return SCORES_Y + (40 if state.seats == 1 else 0) + 58 + 38 * state.seats
 
 
 def _focus(state: HarmoniesState, focus_seat: int | None) -> int:
@@ -124,15 +137,22 @@ def _canvas(
     if area in (None, "shared"):
         draw_central(img, state, tr)
         draw_display(img, state, tr)
-        others_top = BOARD_Y + 116 + 32 + CARD_H + 14
-        score_top = CANVAS_H - 62 - 38 * state.seats
-        if state.seats > 1:
-            draw_others(img, state, focus, tr, names, others_top, score_top)
-        else:
+        score_top = SCORES_Y
+        if state.seats == 1:
             suns = scoring.solo_suns(state)
             text = tr("harmonies.board.suns", count=suns, suns=suns)
-            draw_text(img, (RIGHT_X, others_top + 16), text, MIN_TEXT, INK, True, "lm")
+            draw_text(img, (RIGHT_X, SCORES_Y + 16), text, MIN_TEXT, INK, True, "lm")
+            score_top += 40
         draw_scores(img, state, tr, names, score_top)
+    return img
+
+
+def _others(
+    state: HarmoniesState, tr: Translator, focus: int, names: Sequence[str] | None
+) -> Image.Image:
+    """The other players' boards, one per row."""
+    img = Image.new("RGB", (OTHERS_W, others_height(state)), BACKGROUND)
+    draw_others(img, state, focus, tr, names, OTHERS_W)
     return img
 
 
@@ -143,6 +163,14 @@ def _next_bar(
     bar = Image.new("RGB", (width, TOP_BAR), BACKGROUND)
     draw_top_bar(bar, state, tr, names, width)
     return bar
+
+
+def _trimmed(area: Image.Image) -> Image.Image:
+    """``area`` without the empty background under its lowest drawing (a player with few cards
+    gets a shorter picture)."""
+    box = ImageChops.difference(area, Image.new("RGB", area.size, BACKGROUND)).getbbox()
+    bottom = area.height if box is None else min(area.height, box[3] + 12)
+    return area.crop((0, 0, area.width, bottom))
 
 
 def _stack(parts: list[Image.Image]) -> Image.Image:
@@ -164,18 +192,19 @@ def draw_rgb(
 ) -> Image.Image:
     """The picture in full colour, before ``draw`` reduces it to the palette."""
     focus = _focus(state, focus_seat)
+    if area == "others":
+        return _others(state, tr, focus, names)
     canvas = _canvas(state, tr, focus, since, names, area)
-    parts = []
+    if area != "player":
+        shared = canvas.crop((SHARED_LEFT, SHARED_TOP, WIDTH, _shared_bottom(state)))
+        if area == "shared":
+            return _stack([_next_bar(state, tr, names, SHARED_W), shared])
+    player = _trimmed(canvas.crop(PLAYER_BOX))
     if area == "player":
-        parts.append(_next_bar(state, tr, names, PLAYER_BOX[2] - PLAYER_BOX[0]))
-    if area in (None, "player"):
-        if area is None:
-            parts.append(_next_bar(state, tr, names, SHARED_W))
-        parts.append(canvas.crop(PLAYER_BOX))
-    if area == "shared":
-        parts.append(_next_bar(state, tr, names, SHARED_W))
-    if area in (None, "shared"):
-        parts.append(canvas.crop(SHARED_BOX))
+        return _stack([_next_bar(state, tr, names, player.width), player])
+    parts = [_next_bar(state, tr, names, SHARED_W), player, shared]
+    if state.seats > 1:
+        parts.append(_others(state, tr, focus, names))
     return _stack(parts)
 
 
@@ -187,13 +216,16 @@ def draw(
     names: Sequence[str] | None = None,
     area: str | None = None,
 ) -> Image.Image:
-    """The board of ``state`` as a portrait palette image: the top bar (who does what now), the
-    focus board with its cards, then the central board, the cards on offer, the other boards and
-    the scores.
+    """The board of ``state`` as a portrait palette image.
+
+    ``area`` chooses what is drawn (the channel posts the areas as pictures of their own, see
+    ``views`` and ``board_views``): ``player``, the top bar (who does what now) above the focus
+    board with its cards; ``shared``, the top bar above the central board, the cards on offer
+    and the scores; ``others``, the other players' boards with their cards in progress; None,
+    all of them one under the other (an overview, e.g. for a replay, too wide for a phone).
 
     ``focus_seat`` chooses whose board is drawn large (default: the player to move), with the
-    changes since ``since`` marked (``highlights``); ``names`` gives display names per seat;
-    ``area`` ``player`` or ``shared`` draws one half alone (see ``views``).
+    changes since ``since`` marked (``highlights``); ``names`` gives display names per seat.
     """
     return PALETTE.apply(draw_rgb(state, tr, focus_seat, names, since, area))
 
@@ -205,3 +237,18 @@ def views(state: HarmoniesState, since: HarmoniesState, mover: int) -> list[dict
         {"focus_seat": mover, "since": since, "area": "player"},
         {"focus_seat": mover, "area": "shared"},
     ]
+
+
+def board_views(
+    state: HarmoniesState, focus_seat: int | None, table: bool = False
+) -> list[dict[str, Any]]:
+    """The position as it is: the focus player's area and the shared area (what a turn needs),
+    and with ``table`` the other players' boards too (``/game board``); each picture narrow
+    enough to read on a phone."""
+    parts: list[dict[str, Any]] = [
+        {"focus_seat": focus_seat, "area": "player"},
+        {"focus_seat": focus_seat, "area": "shared"},
+    ]
+    if table and state.seats > 1:
+        parts.append({"focus_seat": focus_seat, "area": "others"})
+    return parts

@@ -40,25 +40,41 @@ def describe(
     names: Sequence[str] | None = None,
     focus_seat: int | None = None,
     since: HarmoniesState | None = None,
+    area: str | None = None,
 ) -> str:
-    """Alt text: the status, what the last turn changed (with ``since``), the central board, the
-    cards on offer, then every player."""
+    """Alt text of the picture ``draw`` makes with the same keywords: the status and what the
+    last turn changed (with ``since``) above the focus player's area; the central board and the
+    cards on offer in the shared area; the players drawn (every player's score, cards and board;
+    the shared area lists each player's score alone)."""
     sep = tr.sep
     seat = min(max(state.active if focus_seat is None else focus_seat, 0), state.seats - 1)
-    parts = [
-        tr("harmonies.alt.title", side=state.side),
-        end_sentence(status(state, tr, names), tr.locale),
-        *changes(state, tr, since, seat, names),
-    ]
-    slots = [
-        tr("harmonies.alt.slot", number=i + 1, tokens=colour_list(tr, slot) or "-")
-        for i, slot in enumerate(state.central)
-    ]
-    parts.append(tr("harmonies.alt.central", slots=sep.join(slots)))
-    offer = [str(c) for c in state.display if c]
-    parts.append(tr("harmonies.alt.display", cards=sep.join(offer) or "-"))
+    parts = [tr("harmonies.alt.title", side=state.side)]
+    if area != "others":
+        parts.append(end_sentence(status(state, tr, names), tr.locale))
+    if area in (None, "player"):
+        parts.extend(changes(state, tr, since, seat, names))
+    if area in (None, "shared"):
+        slots = [
+            tr("harmonies.alt.slot", number=i + 1, tokens=colour_list(tr, slot) or "-")
+            for i, slot in enumerate(state.central)
+        ]
+        parts.append(tr("harmonies.alt.central", slots=sep.join(slots)))
+        offer = [str(c) for c in state.display if c]
+        parts.append(tr("harmonies.alt.display", cards=sep.join(offer) or "-"))
     totals = ENGINE.scores(state)
-    for seat, p in enumerate(state.players):
+    shown = {
+        None: range(state.seats),
+        "player": (seat,),
+        "others": [s for s in range(state.seats) if s != seat],
+    }.get(area, ())
+    if area == "shared":
+        scores = [
+            tr("harmonies.alt.score", count=totals[s], player=tr.player(s, names), score=totals[s])
+            for s in range(state.seats)
+        ]
+        parts.append(tr("harmonies.alt.scores", scores=tr.join(scores)))
+    for shown_seat in shown:
+        p = state.players[shown_seat]
         stacks = [
             f"{hex_code(cell)} {colour_list(tr, stack)}"
             for cell, stack in zip(BOARD_CELLS[state.side], p.stacks, strict=True)
@@ -67,9 +83,9 @@ def describe(
         parts.append(
             tr(
                 "harmonies.alt.player",
-                count=totals[seat],
-                player=tr.player(seat, names),
-                score=totals[seat],
+                count=totals[shown_seat],
+                player=tr.player(shown_seat, names),
+                score=totals[shown_seat],
                 cards=sep.join(f"{cid} ({n})" for cid, n in p.cards) or "-",
                 board="; ".join(stacks) or "-",
             )

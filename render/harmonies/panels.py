@@ -38,7 +38,7 @@ from render.harmonies.layout import (
     board_size,
 )
 from render.harmonies.palette import CARD_FILL, HIGHLIGHT, NEW, TINTS
-from render.harmonies.sprites import cube_sprite, disc_sprite, paste_at, stack_sprite
+from render.harmonies.sprites import cube_sprite, disc_sprite
 from render.harmonies.status import banner_seat, status
 
 
@@ -148,50 +148,80 @@ def _spirit_rules(img: Image.Image, ids: Sequence[int], tr: Translator, y: int) 
         y += 34
 
 
+#: an other player's board in the "others" picture: big enough that the shape cue on each
+#: token (0.32 x 1.2 x the radius) is 10 px at phone width on a picture as wide as the player's
+OTHER_RADIUS = {"A": 38, "B": 30}
+#: the held cards go right of a board this narrow or narrower, below a wider one
+_CARDS_BESIDE = 320
+
+
+def others_height(state: HarmoniesState) -> int:
+    """How tall the "others" picture is: a row per other player."""
+    _, bh = board_size(state.side, OTHER_RADIUS[state.side])
+    bw, _ = board_size(state.side, OTHER_RADIUS[state.side])
+    row = 48 + bh + (16 if bw <= _CARDS_BESIDE else 100)
+    return 12 + row * (state.seats - 1)
+
+
 def draw_others(
     img: Image.Image,
     state: HarmoniesState,
     focus: int,
     tr: Translator,
     names: Sequence[str] | None,
-    top: int,
-    bottom: int,
+    width: int,
 ) -> None:
-    """Other players' boards and cards in progress, kept above ``bottom`` (the score table);
-    cards that do not fit are counted as ``+N``."""
-    others = [s for s in range(state.seats) if s != focus]
-    radius = {1: 30, 2: 26, 3: 22}[len(others)]
-    if state.side == "B":
-        radius = radius * 7 // 8
-    col_w = (WIDTH - RIGHT_X) // 3
+    """Every other player's board, one per row, each named, with their cards in progress beside
+    it (or under it when the board is wide); cards that do not fit are counted as ``+N``."""
+    radius = OTHER_RADIUS[state.side]
+    bw, bh = board_size(state.side, radius)
+    beside = bw <= _CARDS_BESIDE
+    row_h = (others_height(state) - 12) // max(1, state.seats - 1)
+    others = [seat for seat in range(state.seats) if seat != focus]
     for k, seat in enumerate(others):
-        x = RIGHT_X + k * col_w
+        x, top = LEFT_X, 12 + k * row_h
         marker = (x, top, x + 32, top + 32)
         badge(img, "pill", marker, PLAYER_COLOURS[seat], INK, PLAYER_LETTERS[seat], MIN_TEXT)
-        name = ellipsize(tr.player(seat, names), MIN_TEXT, True, col_w - 48)
+        name = tr("harmonies.board.board_of", player=tr.player(seat, names))
+        name = ellipsize(name, MIN_TEXT, True, width - x - 56)
         draw_text(img, (x + 40, top + 16), name, MIN_TEXT, INK, True, "lm")
         draw_board(img, state.side, state.players[seat], radius, (x, top + 40), False)
-        _, bh = board_size(state.side, radius)
-        cy = top + 48 + bh
-        cx = x
-        p = state.players[seat]
-        held = [(cid, n) for cid, n in p.cards if cid in p.in_progress()]
-        for index, (cid, n) in enumerate(held):
-            if cx > x and cx + chip_width(cid, tr) > x + col_w - 6:
-                cx, cy = x, cy + 38
-            if cy + 34 > bottom:  # no room for another row: count the rest at the row's end
-                more = f"+{len(held) - index}"
-                draw_text(img, (x + col_w - 8, cy - 38 + 17), more, MIN_TEXT, INK, True, "rm")
-                break
-            cx += chip(img, cx, cy, cid, n, tr) + 4
+        if beside:
+            left, cy, right, bottom = x + bw + 24, top + 48, width - 8, top + 40 + bh
+        else:
+            left, cy, right, bottom = x, top + 48 + bh, width - 8, top + row_h - 8
+        _held_chips(img, state, seat, tr, (left, cy, right, bottom))
 
 
-CATEGORY_STACKS: dict[str, tuple[str, ...]] = {
-    "trees": ("brown", "green"),
-    "mountains": ("grey", "grey"),
-    "fields": ("yellow",),
-    "buildings": ("grey", "red"),
-    "water": ("blue",),
+def _held_chips(
+    img: Image.Image,
+    state: HarmoniesState,
+    seat: int,
+    tr: Translator,
+    box: tuple[int, int, int, int],
+) -> None:
+    """The cards ``seat`` has in progress as chips, in rows inside ``box``."""
+    left, cy, right, bottom = box
+    p = state.players[seat]
+    held = [(cid, n) for cid, n in p.cards if cid in p.in_progress()]
+    cx = left
+    for index, (cid, n) in enumerate(held):
+        if cx > left and cx + chip_width(cid, tr) > right:
+            cx, cy = left, cy + 40
+        if cy + 34 > bottom:  # no room for another row: count the rest at the row's end
+            more = f"+{len(held) - index}"
+            draw_text(img, (right, cy - 40 + 17), more, MIN_TEXT, INK, True, "rm")
+            return
+        cx += chip(img, cx, cy, cid, n, tr) + 6
+
+
+#: the token whose colour heads each score column
+CATEGORY_COLOUR: dict[str, str] = {
+    "trees": "green",
+    "mountains": "grey",
+    "fields": "yellow",
+    "buildings": "red",
+    "water": "blue",
 }
 
 
@@ -211,8 +241,9 @@ def draw_scores(
     draw_text(img, (RIGHT_X, head), title, MIN_TEXT, INK, True, "lm")
     for k, cat in enumerate(cats):
         cx = RIGHT_X + name_w + k * col_w + col_w / 2
-        if cat in CATEGORY_STACKS:
-            paste_at(img, stack_sprite(CATEGORY_STACKS[cat], 34), cx, head + 16)
+        if cat in CATEGORY_COLOUR:
+            sprite = disc_sprite(CATEGORY_COLOUR[cat], 34)
+            img.paste(sprite, (round(cx - 17), round(head - 17)), sprite)
         elif cat == "animals":
             sprite = cube_sprite(22)
             img.paste(sprite, (round(cx - 11), head - 8))

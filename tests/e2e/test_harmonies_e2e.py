@@ -18,10 +18,10 @@ from pathlib import Path
 
 from PIL import Image
 
+from render import harmonies
 from tests.e2e.conftest import BotProcess
 from tests.e2e.helpers import (
     Table,
-    assert_board,
     assert_every_image_described,
     lobby_id,
     seat_users,
@@ -60,13 +60,15 @@ def mover_of(message: StoredMessage, users: list[FakeUser]) -> FakeUser:
 
 
 def check_png(message: StoredMessage, out: Path, name: str) -> None:
-    """A real portrait picture, legible at phone width; kept next to the test's files for a
-    human look."""
-    png = assert_board(message)
-    with Image.open(io.BytesIO(png)) as img:
-        assert img.width <= 800 and img.height > img.width
+    """Real pictures, each with its alt text and as narrow as the phone rule's areas (the player's
+    area, the shared area, the other boards); kept next to the test's files for a human look."""
+    assert message.attachments
     out.mkdir(parents=True, exist_ok=True)
-    (out / f"{name}.png").write_bytes(png)
+    for n, picture in enumerate(message.attachments, start=1):
+        assert picture.data.startswith(b"\x89PNG") and picture.description
+        with Image.open(io.BytesIO(picture.data)) as img:
+            assert img.width in (harmonies.OTHERS_W, harmonies.SHARED_W), img.size
+        (out / f"{name}-{n}.png").write_bytes(picture.data)
 
 
 class Player:
@@ -228,7 +230,11 @@ async def test_a_whole_two_player_game(fake_discord, bot_process, tmp_path: Path
             (board,) = await look.wait_followups(1, timeout=10)
             assert board.ephemeral and not controls_of(board)
             check_png(board, tmp_path / "two", f"board-of-{user.name}")
-            pictures.append(assert_board(board))
+            # the whole table, a picture per area: the player's, the shared one, the other board
+            player, shared, others = board.attachments
+            assert user.name in player.description and user.name not in others.description
+            assert "Scores:" in shared.description and "Central board" in shared.description
+            pictures.append(player.data)
         assert pictures[0] != pictures[1]  # each shows that player's board large
         rules = await fake_discord.slash(bob, table.channel, "rules", {"game": "harmonies"})
         await rules.wait_response()

@@ -19,6 +19,7 @@ from engines.rng import Rng
 from i18n import Translator
 from render import harmonies
 from render.canvas import encode_png
+from render.harmonies.cards import pattern_sprite
 
 E = HarmoniesEngine()
 EN = Translator("en")
@@ -89,6 +90,7 @@ def test_same_state_same_bytes_even_with_cold_caches(sample: list[HarmoniesState
         harmonies.stack_sprite,
         harmonies.disc_sprite,
         harmonies.card_sprite,
+        pattern_sprite,
         harmonies.empty_board,
     ):
         cached.cache_clear()
@@ -142,3 +144,35 @@ def test_describe(sample: list[HarmoniesState]) -> None:
         text = harmonies.describe(state, EN, NAMES[: state.seats])
         assert text.startswith("Harmonies board") and len(text) <= 1024
     assert "Player A" in harmonies.describe(sample[0], EN)
+
+
+def test_the_table_is_posted_as_one_picture_per_area(sample: list[HarmoniesState]) -> None:
+    """During a turn the player's area and the shared area; ``/game board`` adds the other
+    boards (none in a solo game); each area has its own width and alt text."""
+    for state in (sample[4], sample[-1]):
+        turn = harmonies.board_views(state, None)
+        table = harmonies.board_views(state, None, True)
+        assert [v["area"] for v in turn] == ["player", "shared"]
+        expected = ["player", "shared"] + (["others"] if state.seats > 1 else [])
+        assert [v["area"] for v in table] == expected
+        widths = {v["area"]: harmonies.draw(state, EN, **v).width for v in table}
+        assert widths["player"] == harmonies.OTHERS_W and widths["shared"] == harmonies.SHARED_W
+        alts = {v["area"]: harmonies.describe(state, EN, list(NAMES), **v) for v in table}
+        if state.seats > 1:
+            others = [NAMES[s] for s in range(state.seats) if s != state.active]
+            assert all(name in alts["others"] for name in others)
+            assert NAMES[state.active] not in alts["others"]
+        assert "Central board" in alts["shared"] and "Central board" not in alts["player"]
+
+
+def test_the_shape_cue_of_a_token_is_measured_not_just_its_disc() -> None:
+    """The phone-width rule reads the noted sizes: a stack notes its shape cue, smaller than
+    the stack; a card notes the cue of each pattern hex, drawn from above."""
+    with canvas.measuring() as marks:
+        harmonies.stack_sprite.cache_clear()
+        harmonies.stack_sprite(("brown", "green"), 40)
+    assert sorted(h for _, h, _ in marks) == [13, 40]  # 0.32 of the width, and the stack
+    with canvas.measuring() as marks:
+        harmonies.card_sprite(3, 0, False, EN)
+    cues = [h for kind, h, _ in marks if kind == "symbol"]
+    assert cues and min(cues) >= 19  # 18.2 px is 10 px on a phone in the 728 px shared area

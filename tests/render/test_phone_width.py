@@ -2,8 +2,9 @@
 stays at least 10 px tall. The sizes are the renderer's own: ``render.canvas`` notes each text's
 font size and each symbol's height as it draws them (cached sprites replay theirs), and the rule
 is checked against the width of the picture they ended up on, for real positions of every game at
-every seat count, drawn as the channel shows them (the mover's board with their turn marked) and
-as ``/game board`` does."""
+every seat count, drawn as the channel shows them: the pictures of a turn that ended (the mover's
+board with their turn marked), of a turn in progress and of ``/game board`` (``render.turn_views``
+and ``render.board_views``)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import pytest
 
 from engines.registry import game_names, get_engine
 from i18n import Translator
-from render import _call, renderer
+from render import _call, board_views, renderer, turn_views
 from render.canvas import Mark, measuring
 from tests.render.phone import MIN_PHONE_PX, PHONE_WIDTH, spread, turn_ends
 
@@ -35,18 +36,21 @@ def smallest(marks: list[Mark], width: int) -> tuple[float, Mark]:
 
 
 def pictures(game: str, end: Any, tr: Translator) -> Iterator[tuple[str, Any, list[Mark]]]:
-    """(what, image, the sizes noted while drawing it) for each way the position is shown."""
+    """(what, image, the sizes noted while drawing it) for each picture the bot posts of the
+    position: the end-of-turn views, the views of a turn in progress and ``/game board``'s."""
     module = renderer(game)
     names = list(NAMES)
-    view_sets = [("board", {"names": names})]
-    view_sets.append(("turn", {"names": names, "focus_seat": end.mover, "since": end.since}))
-    views = getattr(module, "views", None)
-    if views is not None:
-        for i, view in enumerate(views(end.state, end.since, end.mover)):
-            view_sets.append((f"view {i}", {"names": names, **view}))
+    view_sets = [
+        (f"turn view {i}", v)
+        for i, v in enumerate(turn_views(game, end.state, end.since, end.mover))
+    ]
+    for focus in (None, end.mover):
+        for table in (False, True):
+            for i, view in enumerate(board_views(game, end.state, focus, table)):
+                view_sets.append((f"board view {i} (table: {table}, focus: {focus})", view))
     for what, view in view_sets:
         with measuring() as marks:
-            image = _call(module.draw, end.state, tr, view)
+            image = _call(module.draw, end.state, tr, {"names": names, **view})
         yield what, image, marks
 
 
