@@ -3,9 +3,10 @@ time as a multiple of Can't Stop's (Harmonies must stay within 3x).
 
 ``python -m bench.render_games [--positions N] [--repeat R]`` plays seeded random games, keeps N
 positions per game where a player is to act, and times ``render_png`` (draw + PNG encode) of the
-board as ``/game board`` draws it, and of the end-of-turn pictures (the mover's board with the
-turn marked; for a game with ``views``, every picture it posts, timed together). It also prints
-the median PNG size.
+pictures ``/game board`` posts (``render.board_views``; a game that splits the table into areas
+posts several, timed together) and of the end-of-turn pictures (``render.turn_views``: the
+mover's board with the turn marked, and for a game with ``views`` every picture it posts). It
+also prints the median PNG size.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from bench.stats import percentile
 from engines.base import CHANCE, TERMINAL
 from engines.registry import game_names, get_engine
 from engines.rng import Rng
-from render import render_png, renderer
+from render import board_views, render_png, turn_views
 
 NAMES = ["Ann", "Bartholomew", "Chidi", "Dong-hyun"]
 
@@ -72,9 +73,13 @@ def turn_ends(game: str, seats: int, count: int, seed: int = 1) -> list[tuple[An
 
 def turn_pngs(game: str, since: Any, state: Any, mover: int) -> list[bytes]:
     """The end-of-turn pictures of one turn."""
-    views = getattr(renderer(game), "views", None)
-    sets = views(state, since, mover) if views else [{"focus_seat": mover, "since": since}]
+    sets = turn_views(game, state, since, mover)
     return [render_png(game, state, names=NAMES, **view) for view in sets]
+
+
+def board_pngs(game: str, state: Any) -> list[bytes]:
+    """The pictures ``/game board`` posts of the whole table."""
+    return [render_png(game, state, names=NAMES, **v) for v in board_views(game, state, None, True)]
 
 
 def main() -> None:
@@ -85,17 +90,18 @@ def main() -> None:
     medians: dict[str, float] = {}
     for game in game_names():
         states = positions(game, 4, args.positions)
-        render_png(game, states[0], names=NAMES)  # fonts and caches
+        board_pngs(game, states[0])  # fonts and caches
         times = []
         for state in states:
             for _ in range(args.repeat):
                 started = time.perf_counter()
-                render_png(game, state, names=NAMES)
+                board = board_pngs(game, state)
                 times.append((time.perf_counter() - started) * 1000)
         medians[game] = statistics.median(times)
-        sizes = [len(render_png(game, state, names=NAMES)) for state in states]
+        sizes = [len(png) for state in states for png in board_pngs(game, state)]
         print(
-            f"{game:10s} 4 players: median {medians[game]:.2f} ms  p95 {percentile(times, 95):.2f} ms"
+            f"{game:10s} 4 players, /game board ({len(board)} picture(s)): median"
+            f" {medians[game]:.2f} ms  p95 {percentile(times, 95):.2f} ms"
             f"  p99 {percentile(times, 99):.2f} ms  (n={len(times)})"
             f"  PNG median {statistics.median(sizes) / 1024:.1f} KiB"
         )
