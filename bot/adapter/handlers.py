@@ -4,8 +4,9 @@ Order matters: the service commits the action first; only then does the interact
 first response (well inside Discord's 3 seconds), and the board is rendered and posted as a
 follow-up. Only an action that ends a turn (or the game) posts a new public message; a step inside
 a turn either updates the clicked public board in place (a deferred update, then an edit of it:
-Can't Stop's rolls) or is answered privately (Harmonies, Kokeshi). A rejected input gets a
-private answer and changes nothing.
+Can't Stop's rolls; typed as ``/game move``, the game's newest board is edited through the channel
+and the command answered privately with a link to it) or is answered privately (Harmonies,
+Kokeshi). A rejected input gets a private answer and changes nothing.
 
 A committed action always reaches the channel. When the interaction cannot carry its board
 (the first response was refused, lost or too late, or the follow-up was refused), the board is
@@ -37,7 +38,7 @@ from bot.adapter.custom_ids import (
     selected_action,
 )
 from bot.adapter.delivery import DISCORD_FAILURES
-from bot.adapter.outgoing import USERS_ONLY, board_files, board_view, lobby_view
+from bot.adapter.outgoing import USERS_ONLY, board_files, board_view, jump_link, lobby_view
 from bot.adapter.runtime import runtime_of
 from bot.adapter.threads import archive_thread
 from bot.adapter.words import channel_locale, error_text, user_locale
@@ -231,13 +232,23 @@ async def update_in_place(interaction: discord.Interaction, outcome: Outcome) ->
     """A step inside a turn shown on the clicked public board itself (after a deferred update):
     the new picture, the turn so far and the next controls; the message is recorded as showing
     the new version, so the sweep does not post it again. False when Discord did not take it."""
+    return await _edit_board(interaction, outcome, interaction.edit_original_response)
+
+
+async def _edit_board(
+    interaction: discord.Interaction,
+    outcome: Outcome,
+    edit: Callable[..., Awaitable[discord.Message]],
+) -> bool:
+    """Edit a public board (through ``edit``) into the step's board and record it as showing
+    the new version. False when Discord did not take it."""
     snap = outcome.after
     runtime = runtime_of(interaction)
     try:
         locale = await channel_locale(interaction)
         turns = await turns_of(runtime.service, snap)
         message = await messages.turn_message(locale, snap, outcome, turns=turns)
-        edited = await interaction.edit_original_response(
+        edited = await edit(
             content=message.content,
             attachments=board_files(message),
             view=board_view(message),
@@ -256,13 +267,17 @@ def is_public(outcome: Outcome) -> bool:
     return outcome.ended_turn or get_presenter(outcome.after.game).steps == STEPS_IN_PLACE
 
 
+def step_shown_in_place(outcome: Outcome) -> bool:
+    """Is this a step inside a turn of a game that shows its steps on the public board?"""
+    return is_public(outcome) and not outcome.ended_turn
+
+
 def in_place(interaction: discord.Interaction, outcome: Outcome) -> bool:
     """Is this a step inside a turn to show by updating the clicked public board (rather than
     with a new message)? Only a click on a public message can be updated."""
     message = interaction.message
     return (
-        is_public(outcome)
-        and not outcome.ended_turn
+        step_shown_in_place(outcome)
         and interaction.type == discord.InteractionType.component
         and message is not None
         and not message.flags.ephemeral
@@ -321,11 +336,16 @@ async def apply_outcome(
     """First response (strip the clicked message's controls), then the board as a follow-up;
     when the interaction cannot carry it, the board goes to the channel as a normal message.
     A step inside a turn of a game that shows steps in place updates the clicked board instead
-    (no new message, no new ping); if that fails, the board goes to the channel."""
+    (no new message, no new ping), and so does the same step typed as a command (the game's
+    newest board is updated and the command answered privately); if that fails, the board goes
+    to the channel."""
     public = is_public(outcome)
     clicked = edit_clicked and interaction.type == discord.InteractionType.component
     if clicked and in_place(interaction, outcome):
         await step_in_place(interaction, outcome)
+        return
+    typed = interaction.type == discord.InteractionType.application_command
+    if typed and step_shown_in_place(outcome) and await typed_step_in_place(interaction, outcome):
         return
     with runtime_of(interaction).delivery.showing(outcome.after.id):
         if clicked:
@@ -354,6 +374,46 @@ async def step_in_place(interaction: discord.Interaction, outcome: Outcome) -> N
         if not shown and answered:
             await tell_privately(interaction, t(user_locale(interaction), "error.post_failed"))
     await edit_clicked_message(interaction, view=None)
+
+
+async def typed_step_in_place(interaction: discord.Interaction, outcome: Outcome) -> bool:
+    """A step typed as a command: answer it privately, edit the game's newest public board
+    (through the channel) into the step's board, and tell the player with a link to it. When
+    that board cannot be edited, the step's board goes to the channel as a new message and the
+    old one loses its buttons. False (nothing done) when there is no board to update here: the
+    caller then shows the step the usual way."""
+    runtime = runtime_of(interaction)
+    snap = outcome.after
+    post = await runtime.service.latest_post(snap.id)
+    if post is None or post[0] != interaction.channel_id:
+        return False
+    channel_id, message_id = post
+    channel = interaction.client.get_partial_messageable(channel_id, guild_id=snap.guild_id)
+    board = channel.get_partial_message(message_id)
+    locale = user_locale(interaction)
+    with runtime.delivery.showing(snap.id):
+        answered = await first_response(
+            interaction, lambda: interaction.response.defer(ephemeral=True, thinking=True)
+        )
+        if await _edit_board(interaction, outcome, board.edit):
+            if answered:
+                link = jump_link(snap.guild_id, channel_id, message_id)
+                await tell_privately(interaction, t(locale, "board.updated", link=link))
+            return True
+        shown = await runtime.delivery.show(snap.id, outcome)
+    try:
+        await board.edit(view=None)  # its buttons belong to an earlier version now
+    except DISCORD_FAILURES as exc:
+        log.warning("old board kept its buttons: %r", exc, extra={"game_id": snap.id})
+    if not answered:
+        return True
+    newest = await runtime.service.latest_post(snap.id) if shown else None
+    if newest is None:
+        await tell_privately(interaction, t(locale, "error.post_failed"))
+    else:
+        link = jump_link(snap.guild_id, *newest)
+        await tell_privately(interaction, t(locale, "board.posted", link=link))
+    return True
 
 
 async def show_board(

@@ -10,16 +10,11 @@ import discord
 from discord import app_commands
 
 from bot.adapter.handlers import MAX_CONTENT, guarded, reply_private
+from bot.adapter.outgoing import jump_link
 from bot.adapter.runtime import Runtime, runtime_of
 from bot.adapter.words import text, user_locale
 from bot.service.models import GameSnapshot
 from i18n import game_title, t
-
-
-def jump_link(guild_id: int | None, channel_id: int, message_id: int | None = None) -> str:
-    """A link that opens a channel (or one of its messages) in Discord."""
-    place = f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
-    return place if message_id is None else f"{place}/{message_id}"
 
 
 async def board_link(runtime: Runtime, snap: GameSnapshot) -> str:

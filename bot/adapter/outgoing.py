@@ -14,6 +14,12 @@ from bot.adapter.messages import LobbyMessage, TurnMessage
 USERS_ONLY = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 
 
+def jump_link(guild_id: int | None, channel_id: int, message_id: int | None = None) -> str:
+    """A link that opens a channel (or one of its messages) in Discord."""
+    place = f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
+    return place if message_id is None else f"{place}/{message_id}"
+
+
 def board_files(message: TurnMessage) -> list[discord.File]:
     """One attachment per view of the board, each with its alt text: ``board.png`` first, then
     ``board-2.png`` ..."""

@@ -565,8 +565,9 @@ async def test_typed_moves_board_reposts_and_leaving(fake_discord, bot_process) 
     typed = await fake_discord.slash(
         alice, table.channel, "game", {"action": "roll"}, subcommand="move"
     )
-    await typed.wait_response()
-    (after_roll,) = await typed.wait_followups(1, timeout=10)
+    note = await typed.wait_original_edit(timeout=10)
+    assert typed.ephemeral and note.ephemeral  # a step: the first board shows it, in place
+    after_roll = fake_discord.message(first.id)
     assert not after_roll.ephemeral and "**Alice**: rolled" in after_roll.content
     assert_board(after_roll)
 
@@ -585,3 +586,50 @@ async def test_typed_moves_board_reposts_and_leaving(fake_discord, bot_process) 
     assert not clicked.ephemeral
     (after_move,) = await clicked.wait_followups(1, timeout=10)
     assert set(action_ids(after_move)) == {"roll", "stop"}
+
+
+async def test_typed_steps_update_the_board_in_place(fake_discord, bot_process) -> None:
+    """`/game move` inside a turn (a roll, then a pairing typed by hand) edits the game's newest
+    board, as a click would: no new public message, the command answered privately with a link
+    to the board. Typing `stop` ends the turn: one new public message."""
+    bot = await bot_process()
+    table = await seat_users(fake_discord, bot.guild, "Alice", "Bob")
+    alice, bob = table.users
+    first = await open_and_start(table)
+    count = len(public_boards(fake_discord, table.channel))
+    link = f"https://discord.com/channels/{bot.guild.id}/{table.channel.id}/{first.id}"
+
+    async def typed(code: str) -> None:
+        seen = copy.deepcopy(fake_discord.message(first.id))
+        rec = await fake_discord.slash(
+            alice, table.channel, "game", {"action": code}, subcommand="move"
+        )
+        note = await rec.wait_original_edit(timeout=10)
+        assert rec.ephemeral and note.ephemeral, rec.data
+        assert link in note.content and "now shows your move" in note.content, note.content
+        board = fake_discord.message(first.id)  # edited before the note was sent
+        assert action_ids(board) and action_ids(board) != action_ids(seen)  # the new version's
+        assert [a.id for a in board.attachments] != [a.id for a in seen.attachments]
+        assert_board(board)
+        assert f"<@{alice.id}>" in board.content  # still Alice's turn
+        assert len(public_boards(fake_discord, table.channel)) == count
+
+    await typed("roll")
+    rolled = fake_discord.message(first.id)
+    assert "**Alice**: rolled" in rolled.content, rolled.content
+    pairing = sorted(c for c in action_ids(rolled) if c.startswith("move:"))[0]
+    await typed(pairing)
+    assert set(action_ids(fake_discord.message(first.id))) == {"roll", "stop"}
+
+    stop = await fake_discord.slash(
+        alice, table.channel, "game", {"action": "stop"}, subcommand="move"
+    )
+    passed = await stop.wait_original_edit(timeout=10)
+    assert not stop.ephemeral and not passed.ephemeral and passed.id != first.id
+    assert "**Alice**:" in passed.content and "stopped" in passed.content, passed.content
+    assert f"<@{bob.id}>" in passed.content
+    assert_board(passed)
+    assert len(public_boards(fake_discord, table.channel)) == count + 1
+    await until_recorded(bot)
+    fake_discord.assert_no_unknown_routes()
+    bot.assert_no_traceback()

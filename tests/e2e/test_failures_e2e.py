@@ -77,15 +77,20 @@ async def test_a_typed_move_in_a_stall_reaches_the_channel(fake_discord, bot_pro
     bot = await bot_process()
     table = await seat_users(fake_discord, bot.guild, "Alice", "Bob")
     alice, _ = table.users
-    await open_and_start(table)
+    first = await open_and_start(table)
+    gid = int(action_ids(first)["roll"].split(":")[1])
     mark = fake_discord.marker()
     async with bot.stalled(3.5):
         typed = await fake_discord.slash(
             alice, table.channel, "game", {"action": "roll"}, subcommand="move"
         )
-    board = await new_board(fake_discord, table.channel, mark)
-    assert "**Alice**: rolled" in board.content
+    # a step: the first board shows it, edited through the channel (no answer is needed)
+    await fake_discord.fake.wait_until(
+        lambda: "**Alice**: rolled" in fake_discord.message(first.id).content, 15
+    )
     assert not typed.responded and moves_of(bot) == ["roll", "dice"]
+    await shown(bot, gid)
+    assert not board_messages(fake_discord, table.channel, mark)
     bot.assert_no_traceback()
 
 
@@ -134,11 +139,53 @@ async def test_a_response_taken_but_answered_502_continues_as_usual(
     typed = await fake_discord.slash(
         alice, table.channel, "game", {"action": move}, subcommand="move"
     )
-    after = await typed.wait_original_edit(timeout=10)  # the deferred answer became the board
-    assert action_ids(after) and moves_of(bot) == ["roll", "dice", "move"]
+    note = await typed.wait_original_edit(timeout=10)  # the deferred answer became the note
+    assert typed.ephemeral and note.ephemeral and f"/{first.id}" in note.content
+    assert moves_of(bot) == ["roll", "dice", "move"]
     assert [r.code for r in typed.rejections] == [40060]
-    # the roll updated the first board; the typed move (no board to update) is a new message
-    assert len(board_messages(fake_discord, table.channel, mark)) == 1
+    assert set(action_ids(fake_discord.message(first.id))) == {"roll", "stop"}
+    # the roll and the typed move both updated the first board: no new message
+    assert not board_messages(fake_discord, table.channel, mark)
+    bot.assert_no_traceback()
+
+
+async def test_a_typed_step_whose_board_cannot_be_edited_is_posted(
+    fake_discord, bot_process
+) -> None:
+    """`/game move` inside a turn edits the newest board through the channel; when Discord
+    refuses that edit, the step's board is posted as a new channel message, the old board loses
+    its buttons, and the player's private answer links to the new board."""
+    bot = await bot_process()
+    table = await seat_users(fake_discord, bot.guild, "Alice", "Bob")
+    alice, _ = table.users
+    first = await open_and_start(table)
+    mark = fake_discord.marker()
+    outage = fake_discord.fail_next(
+        "PATCH", f"/channels/{table.channel.id}/messages/{first.id}", count=1
+    )
+    typed = await fake_discord.slash(
+        alice, table.channel, "game", {"action": "roll"}, subcommand="move"
+    )
+    board = await new_board(fake_discord, table.channel, mark)
+    assert outage.failed == 1 and moves_of(bot) == ["roll", "dice"]
+    assert "**Alice**: rolled" in board.content and f"<@{alice.id}>" in board.content
+    assert_board(board)
+    note = await typed.wait_original_edit(timeout=10)
+    assert typed.ephemeral and note.ephemeral
+    link = f"https://discord.com/channels/{bot.guild.id}/{table.channel.id}/{board.id}"
+    assert link in note.content and "new board" in note.content, note.content
+    await loses_buttons(fake_discord, first)
+    await shown(bot, int(next(iter(action_ids(board).values())).split(":")[1]))
+    assert board_messages(fake_discord, table.channel, mark) == [board]
+    # the posted board is the newest: the next typed step updates it in place
+    move = sorted(c for c in action_ids(board) if c.startswith("move:"))[0]
+    again = await fake_discord.slash(
+        alice, table.channel, "game", {"action": move}, subcommand="move"
+    )
+    note = await again.wait_original_edit(timeout=10)
+    assert note.ephemeral and f"/{board.id}" in note.content
+    assert set(action_ids(fake_discord.message(board.id))) == {"roll", "stop"}
+    assert board_messages(fake_discord, table.channel, mark) == [board]
     bot.assert_no_traceback()
 
 

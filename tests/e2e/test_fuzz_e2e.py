@@ -231,8 +231,10 @@ async def test_fuzz(fake_discord, bot_process) -> None:
             if rec.type == 3:  # a click: the board is updated in place, or a follow-up
                 assert rec.source_message is not None, where
                 board = await board_after_click(fake_discord, rec, rec.source_message)
-            else:  # a typed move: the deferred answer becomes the board
-                board = await rec.wait_original_edit(timeout=10)
+            else:  # a typed move: the deferred answer becomes the board, or a private note
+                answer = await rec.wait_original_edit(timeout=10)
+                # a step is shown on the newest board, edited before the note was sent
+                board = fake_discord.message(seen.id) if answer.ephemeral else answer
             after = fingerprint(bot)
             assert after[3][0] > before[3][0], where
             world.old_boards.append(seen)
