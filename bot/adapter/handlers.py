@@ -380,13 +380,16 @@ async def typed_step_in_place(interaction: discord.Interaction, outcome: Outcome
     """A step typed as a command: answer it privately, edit the game's newest public board
     (through the channel) into the step's board, and tell the player with a link to it. When
     that board cannot be edited, the step's board goes to the channel as a new message and the
-    old one loses its buttons. False (nothing done) when there is no board to update here: the
-    caller then shows the step the usual way."""
+    old one loses its buttons. False (nothing done) when there is no board to update here, or
+    the newest post is not the board of the position the step was played on (e.g. the lobby,
+    while the first board is still on its way): the caller then shows the step the usual way."""
     runtime = runtime_of(interaction)
     snap = outcome.after
     post = await runtime.service.latest_post(snap.id)
     if post is None or post[0] != interaction.channel_id:
         return False
+    if await runtime.service.posted_version(snap.id) != outcome.before.version:
+        return False  # the channel does not show the position played on (its board is on its way)
     channel_id, message_id = post
     channel = interaction.client.get_partial_messageable(channel_id, guild_id=snap.guild_id)
     board = channel.get_partial_message(message_id)

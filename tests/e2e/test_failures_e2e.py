@@ -189,6 +189,37 @@ async def test_a_typed_step_whose_board_cannot_be_edited_is_posted(
     bot.assert_no_traceback()
 
 
+async def test_a_typed_step_never_turns_the_lobby_into_a_board(fake_discord, bot_process) -> None:
+    """While the first board has not reached the channel, the game's newest post is its lobby: a
+    step typed then is shown the usual way (its own new board), and the lobby stays a lobby."""
+    bot = await bot_process()
+    table = await seat_users(fake_discord, bot.guild, "Alice", "Bob")
+    alice, bob = table.users
+    opened = await fake_discord.slash(alice, table.channel, "play", {}, subcommand="cantstop")
+    await opened.wait_response()
+    lobby = opened.original
+    gid = lobby_id(lobby)
+    joined = await fake_discord.click(bob, lobby, f"brl:{gid}:join")
+    await joined.wait_response()
+    fake_discord.fail_next("POST", "/webhooks/", count=1)  # the start's follow-up board
+    outage = fake_discord.fail_next(
+        "POST", f"/channels/{table.channel.id}/messages", count=10**6
+    )  # and the delivery's retries of it
+    start = await fake_discord.click(alice, fake_discord.message(lobby.id), f"brl:{gid}:start")
+    await start.wait_response()
+    await until(lambda: outage.failed >= 1)
+    mark = fake_discord.marker()
+    typed = await fake_discord.slash(
+        alice, table.channel, "game", {"action": "roll"}, subcommand="move"
+    )
+    board = await new_board(fake_discord, table.channel, mark)
+    assert "**Alice**: rolled" in board.content and not typed.ephemeral
+    after = fake_discord.message(lobby.id)
+    assert "rolled" not in (after.content or "") and not after.attachments
+    outage.remaining = 0
+    bot.assert_no_traceback()
+
+
 async def test_a_private_step_whose_answer_fails_goes_to_the_channel(
     fake_discord, bot_process
 ) -> None:
