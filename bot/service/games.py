@@ -590,12 +590,14 @@ class GameService:
         self, channel_id: int, user_id: int, can_manage_channel: bool
     ) -> GameSnapshot:
         """End the channel's lobby or game: its host, or a member allowed to manage the channel."""
+        # found before the write (a read inside it would take a second pooled connection while
+        # holding one) and checked again inside it
+        current = await self.store.open_game_in_channel(channel_id)
+        if current is None:
+            raise errors.NoActiveGame()
         async with self.store.write() as tx:
-            current = await self.store.open_game_in_channel(channel_id)
-            if current is None:
-                raise errors.NoActiveGame()
             row = await tx.load_game(current.id)
-            if row is None or row.status not in OPEN:
+            if row is None or row.status not in OPEN or row.channel_id != channel_id:
                 raise errors.NoActiveGame()
             if user_id != row.host_id and not can_manage_channel:
                 raise errors.NotAllowedToAbandon()

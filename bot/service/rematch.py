@@ -17,7 +17,7 @@ from dataclasses import replace
 from bot.service import errors
 from bot.service.games import GameService, Where, _check_place
 from bot.service.models import GameSnapshot
-from bot.storage.base import GameRow, OpenGameExists, SeatRow
+from bot.storage.base import GameRow, OpenGameExists, SeatRow, Tx
 from engines.registry import game_names, get_engine
 
 log = logging.getLogger(__name__)
@@ -63,6 +63,7 @@ async def rematch(
     """Open the rematch lobby of finished game ``game_id`` for ``user_id`` (who played in it)."""
     store = service.store
     channel_id = 0
+    existing: GameRow | None = None
     try:
         async with store.write() as tx:
             old = await tx.load_game(game_id)
@@ -74,37 +75,44 @@ async def rematch(
                 raise RematchNotFinished()
             if not any(s.user_id == user_id for s in old.seats):
                 raise RematchNotAPlayer()
-            done = await tx.rematch_of(game_id)
-            if done is not None:
-                raise await _exists(service, done)
-            now = service.clock()
-            row = GameRow(
-                id=0,
-                guild_id=old.guild_id,
-                channel_id=old.channel_id,
-                game=old.game,
-                rules_version=get_engine(old.game).info.rules_version,
-                host_id=user_id,
-                options_json=old.options_json,
-                capacity=old.capacity,
-                seed=service.new_seed(),
-                status="lobby",
-                version=0,
-                move_count=0,
-                state_json=None,
-                created_at=now,
-                updated_at=now,
-                rematch_of=old.id,
-            )
-            new_id = await tx.insert_game(row)
-            await tx.set_seats(new_id, rotated(old.seats))
-            lobby = await tx.load_game(new_id)
-            assert lobby is not None
+            existing = await tx.rematch_of(game_id)
+            if existing is None:
+                lobby = await _open_lobby(service, tx, old, user_id)
     except OpenGameExists:
         busy = await store.open_game_in_channel(channel_id)
         raise (await service._busy(busy)) if busy else errors.ChannelBusy() from None
-    log.info("rematch lobby opened", extra={"game_id": new_id, "rematch_of": game_id})
+    if existing is not None:  # looked up after the write: it holds a connection of its own
+        raise await _exists(service, existing)
+    log.info("rematch lobby opened", extra={"game_id": lobby.id, "rematch_of": game_id})
     return service.snapshot_of(lobby)
+
+
+async def _open_lobby(service: GameService, tx: Tx, old: GameRow, user_id: int) -> GameRow:
+    """The rematch lobby of ``old``, hosted by ``user_id``, the seats rotated."""
+    now = service.clock()
+    row = GameRow(
+        id=0,
+        guild_id=old.guild_id,
+        channel_id=old.channel_id,
+        game=old.game,
+        rules_version=get_engine(old.game).info.rules_version,
+        host_id=user_id,
+        options_json=old.options_json,
+        capacity=old.capacity,
+        seed=service.new_seed(),
+        status="lobby",
+        version=0,
+        move_count=0,
+        state_json=None,
+        created_at=now,
+        updated_at=now,
+        rematch_of=old.id,
+    )
+    new_id = await tx.insert_game(row)
+    await tx.set_seats(new_id, rotated(old.seats))
+    lobby = await tx.load_game(new_id)
+    assert lobby is not None
+    return lobby
 
 
 async def _exists(service: GameService, row: GameRow) -> RematchExists:

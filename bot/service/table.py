@@ -153,6 +153,10 @@ class Table:
     async def vote_timed_out(self, timer: TimerRow) -> Decision | None:
         """Nobody decided within one more clock period: the server's default happens (for the
         silent-player vote), or the game goes on (abandon vote)."""
+        # the server's default is read first: a read inside the write would take a second
+        # connection while holding one (a pool of one would wait for itself)
+        game = await self.store.load_game(timer.game_id) if timer.game_id else None
+        default = (await self.server_play(game.guild_id)).default_action if game else None
         async with self.store.write() as tx:
             if await tx.load_timer(timer.id) is None:
                 return None
@@ -161,10 +165,7 @@ class Table:
             if vote is None or vote.outcome is not None:
                 return None
             row, snap = await self._game(tx, vote.game_id)
-            if vote.kind == "abandon":
-                outcome = NO
-            else:
-                outcome = (await self.server_play(row.guild_id)).default_action or DEFAULT_ACTION
+            outcome = NO if vote.kind == "abandon" else default or DEFAULT_ACTION
             return await self._decide(tx, vote, row, snap, outcome, {}, by_default=True)
 
     # ----------------------------------------------------------------- votes
