@@ -20,7 +20,7 @@ from typing import Any
 from PIL import Image, ImageChops
 
 from engines.harmonies import scoring
-from engines.harmonies.state import HarmoniesState
+from engines.harmonies.state import HarmoniesState, Phase
 from i18n import Translator
 from render.canvas import (
     BACKGROUND,
@@ -232,11 +232,15 @@ def draw(
 
 def views(state: HarmoniesState, since: HarmoniesState, mover: int) -> list[dict[str, Any]]:
     """The end-of-turn pictures: the mover's board with the turn marked (under the top bar that
-    says who plays next), then the shared area."""
-    return [
+    says who plays next), then the shared area; after the last turn, the other players' final
+    boards too."""
+    parts: list[dict[str, Any]] = [
         {"focus_seat": mover, "since": since, "area": "player"},
         {"focus_seat": mover, "area": "shared"},
     ]
+    if state.phase == Phase.OVER and state.seats > 1:
+        parts.append({"focus_seat": mover, "area": "others"})
+    return parts
 
 
 def board_views(

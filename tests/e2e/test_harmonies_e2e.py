@@ -246,6 +246,8 @@ async def test_a_whole_two_player_game(fake_discord, bot_process, tmp_path: Path
 
     assert not final.ephemeral and not controls_of(final)
     check_png(final, tmp_path / "two", "final")
+    # the last mover's board, the shared area with the final scores, and the other final board
+    assert len(final.attachments) == 3
     assert "Game over. Points per category:" in final.content
     winners = {u.name for u in table.users if f"<@{u.id}>" in final.content}
     assert winners, final.content  # the result line pings the winner(s)
