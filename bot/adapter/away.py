@@ -18,7 +18,7 @@ from bot.adapter.runtime import Runtime, runtime_of
 from bot.adapter.words import text, user_locale
 from bot.service.errors import UserFacingError
 from bot.service.preferences import parse_duration
-from bot.service.table import MAX_AWAY_DAYS, AwayTooLong, Table
+from bot.service.table import MAX_AWAY_DAYS, AwayTooLong
 from i18n import t
 
 #: what ends an away period (besides the reader's own word for it)
@@ -27,10 +27,6 @@ OFF_WORDS = frozenset({"off", "back", "0", "none"})
 
 class AwayNeedsServer(UserFacingError):
     key = "error.away_needs_server"
-
-
-def table_of(runtime: Runtime) -> Table:
-    return Table(runtime.service, now=runtime.service.turn_clock.now)
 
 
 async def clocks_to_stop(runtime: Runtime, guild_id: int, user_id: int) -> int:
@@ -66,7 +62,7 @@ def build_away_command() -> app_commands.Command[Any, Any, Any]:
             guild_id, user_id = interaction.guild_id, interaction.user.id
             if guild_id is None:
                 raise AwayNeedsServer()
-            table = table_of(runtime)
+            table = runtime.table
             if duration is None:
                 until = await table.away_until(guild_id, user_id)
                 if until is None:

@@ -20,7 +20,6 @@ import logging
 
 import discord
 
-from bot.adapter.away import table_of
 from bot.adapter.mygames_command import board_link
 from bot.adapter.outgoing import USERS_ONLY
 from bot.adapter.runtime import Runtime
@@ -70,7 +69,7 @@ async def deliver_reminder(
     if player.reminders == OFF:
         log.debug("reminder not sent: reminders are off", extra=where)
         return None
-    if await table_of(runtime).away_until(snap.guild_id, user_id) is not None:
+    if await runtime.table.away_until(snap.guild_id, user_id) is not None:
         log.debug("reminder not sent: the player is away", extra=where)
         return None
     now = runtime.service.turn_clock.now()

@@ -27,7 +27,6 @@ import discord.gateway
 import discord.http
 import pytest
 
-from bot.adapter.away import table_of
 from bot.adapter.client import BoardroomBot
 from bot.adapter.reminders import deliver_reminder
 from bot.service.clocks import REMINDER, TurnClock
@@ -180,10 +179,10 @@ async def test_no_reminder_when_they_are_off_or_the_player_is_away(live: Live) -
     await live.prefs.set_reminders(live.alice.id, "off")
     assert await live.deliver(half, snap) is None
     await live.prefs.set_reminders(live.alice.id, "channel")
-    await table_of(live.client.runtime).go_away(live.guild.id, live.alice.id, 3600)
+    await live.client.runtime.table.go_away(live.guild.id, live.alice.id, 3600)
     assert await live.deliver(most, snap) is None
     assert live.after(board) == []
-    await table_of(live.client.runtime).come_back(live.guild.id, live.alice.id)
+    await live.client.runtime.table.come_back(live.guild.id, live.alice.id)
     assert await live.deliver(most, snap) is None
     assert [m.content for m in live.after(board)] == [live.channel_text(snap, board)]
 
