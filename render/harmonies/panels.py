@@ -150,7 +150,7 @@ def _spirit_rules(img: Image.Image, ids: Sequence[int], tr: Translator, y: int) 
 
 #: an other player's board in the "others" picture: big enough that the shape cue on each
 #: token (0.32 x 1.2 x the radius) is 10 px at phone width on a picture as wide as the player's
-OTHER_RADIUS = {"A": 38, "B": 30}
+OTHER_RADIUS = {"A": 38, "B": 37}
 #: the held cards go right of a board this narrow or narrower, below a wider one
 _CARDS_BESIDE = 320
 

@@ -22,10 +22,12 @@ class TurnEnd:
     mover: int
 
 
-def turn_ends(game: str, seats: int, seed: int, limit: int = 5000) -> list[TurnEnd]:
+def turn_ends(
+    game: str, seats: int, seed: int, limit: int = 5000, options: dict[str, Any] | None = None
+) -> list[TurnEnd]:
     """Every end of turn of one game played at random (chance from the seed)."""
     engine = get_engine(game)
-    state = engine.initial_state(seats, {})
+    state = engine.initial_state(seats, options or {})
     since, found = state, []
     for step in range(limit):
         mover = engine.to_move(state)

@@ -23,11 +23,20 @@ NAMES = ("Bartholomew the Magnificent", "Zoë-Léa", "高橋みなみ子さん",
 PER_SEATS = 6
 
 
-def cases() -> Iterator[tuple[str, int]]:
+#: options that change what is drawn: Harmonies' B side and spirit cards, Kokeshi's advanced
+#: animal side
+LAYOUT_OPTIONS: dict[str, tuple[dict[str, Any], ...]] = {
+    "harmonies": ({"side": "B", "spirits": True},),
+    "kokeshi": ({"animal_side": "advanced"},),
+}
+
+
+def cases() -> Iterator[tuple[str, int, dict[str, Any]]]:
     for game in game_names():
         info = get_engine(game).info
         for seats in range(info.min_seats, info.max_seats + 1):
-            yield game, seats
+            for options in ({}, *LAYOUT_OPTIONS.get(game, ())):
+                yield game, seats, options
 
 
 def smallest(marks: list[Mark], width: int) -> tuple[float, Mark]:
@@ -54,9 +63,11 @@ def pictures(game: str, end: Any, tr: Translator) -> Iterator[tuple[str, Any, li
         yield what, image, marks
 
 
-@pytest.mark.parametrize(("game", "seats"), list(cases()))
-def test_every_text_and_symbol_reads_at_phone_width(game: str, seats: int) -> None:
-    ends = spread(turn_ends(game, seats, seed=5), PER_SEATS)
+@pytest.mark.parametrize(("game", "seats", "options"), list(cases()))
+def test_every_text_and_symbol_reads_at_phone_width(
+    game: str, seats: int, options: dict[str, Any]
+) -> None:
+    ends = spread(turn_ends(game, seats, seed=5, options=options), PER_SEATS)
     assert ends, "the playout ended no turn"
     for lang in ("en", "ja"):
         tr = Translator(lang)
@@ -65,7 +76,7 @@ def test_every_text_and_symbol_reads_at_phone_width(game: str, seats: int) -> No
                 assert marks, f"{game} {what}: nothing noted"
                 shown, mark = smallest(marks, image.width)
                 assert shown >= MIN_PHONE_PX, (
-                    f"{game} {seats}p {what} ({lang}): a {mark[0]} {mark[1]} px tall on a "
+                    f"{game} {seats}p {options} {what} ({lang}): a {mark[0]} {mark[1]} px tall on a "
                     f"{image.width} px wide picture is {shown:.1f} px on a phone"
                 )
 
