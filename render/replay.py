@@ -79,6 +79,23 @@ def sample(count: int, budget: int = FRAME_BUDGET) -> list[int]:
     return sorted({round(i * step) for i in range(budget)})
 
 
+def same_size(boards: Sequence[Image.Image]) -> list[Image.Image]:
+    """The boards on canvases of one size (an animation's frames must all have it): a board
+    smaller than the largest is padded on the right and below with its own corner colour."""
+    width, height = max(b.width for b in boards), max(b.height for b in boards)
+    out = []
+    for board in boards:
+        if board.size == (width, height):
+            out.append(board)
+            continue
+        canvas = Image.new(board.mode, (width, height), board.getpixel((0, 0)))
+        if board.mode == "P":
+            canvas.putpalette(board.getpalette() or [])
+        canvas.paste(board, (0, 0))
+        out.append(canvas)
+    return out
+
+
 def _frame(board: Image.Image, width: int) -> Image.Image:
     """The board scaled to ``width`` and mapped back onto its palette (when it has one)."""
     height = max(1, round(board.height * width / board.width))
@@ -143,7 +160,7 @@ def animate(
     tr = tr or Translator()
     draw = renderer(game).draw
     picked = [states[i] for i in sample(len(states), budget)]
-    boards = [_call_draw(draw, s, tr, names) for s in picked]
+    boards = same_size([_call_draw(draw, s, tr, names) for s in picked])
     durations = tuple([FRAME_MS] * (len(boards) - 1) + [LAST_MS])
     formats = FORMATS if fmt == "auto" else (fmt,)
     for width in widths:

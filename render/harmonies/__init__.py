@@ -48,6 +48,8 @@ from render.harmonies.layout import (
 )
 from render.harmonies.palette import PALETTE
 from render.harmonies.panels import (
+    OTHER_RADIUS,
+    OVERVIEW_RADIUS,
     draw_central,
     draw_display,
     draw_focus_cards,
@@ -148,11 +150,19 @@ def _canvas(
 
 
 def _others(
-    state: HarmoniesState, tr: Translator, focus: int, names: Sequence[str] | None
+    state: HarmoniesState,
+    tr: Translator,
+    focus: int,
+    names: Sequence[str] | None,
+    width: int = OTHERS_W,
+    columns: int = 1,
 ) -> Image.Image:
-    """The other players' boards, one per row."""
-    img = Image.new("RGB", (OTHERS_W, others_height(state)), BACKGROUND)
-    draw_others(img, state, focus, tr, names, OTHERS_W)
+    """The other players' boards: one per row, readable on a phone; or ``columns`` to a row,
+    smaller, for the overview."""
+    radius = (OTHER_RADIUS if columns == 1 else OVERVIEW_RADIUS)[state.side]
+    rows = -(-(state.seats - 1) // columns)
+    img = Image.new("RGB", (width, others_height(state, radius, rows)), BACKGROUND)
+    draw_others(img, state, focus, tr, names, width // columns, radius=radius, columns=columns)
     return img
 
 
@@ -199,12 +209,17 @@ def draw_rgb(
         shared = canvas.crop((SHARED_LEFT, SHARED_TOP, WIDTH, _shared_bottom(state)))
         if area == "shared":
             return _stack([_next_bar(state, tr, names, SHARED_W), shared])
-    player = _trimmed(canvas.crop(PLAYER_BOX))
+    player = canvas.crop(PLAYER_BOX)
     if area == "player":
-        return _stack([_next_bar(state, tr, names, player.width), player])
-    parts = [_next_bar(state, tr, names, SHARED_W), player, shared]
+        return _stack([_next_bar(state, tr, names, player.width), _trimmed(player)])
+    # the overview: the two areas side by side and the other boards under them in one row, one
+    # size through a game (a replay's frames)
+    top = Image.new("RGB", (player.width + SHARED_W, max(player.height, shared.height)), BACKGROUND)
+    top.paste(player, (0, 0))
+    top.paste(shared, (player.width, 0))
+    parts = [_next_bar(state, tr, names, top.width), top]
     if state.seats > 1:
-        parts.append(_others(state, tr, focus, names))
+        parts.append(_others(state, tr, focus, names, top.width, columns=3))
     return _stack(parts)
 
 
@@ -222,7 +237,8 @@ def draw(
     ``views`` and ``board_views``): ``player``, the top bar (who does what now) above the focus
     board with its cards; ``shared``, the top bar above the central board, the cards on offer
     and the scores; ``others``, the other players' boards with their cards in progress; None,
-    all of them one under the other (an overview, e.g. for a replay, too wide for a phone).
+    an overview of all of them (the two areas side by side, the other boards smaller in a row
+    under them: for a replay, whose frames are scaled down anyway; too wide for a phone).
 
     ``focus_seat`` chooses whose board is drawn large (default: the player to move), with the
     changes since ``since`` marked (``highlights``); ``names`` gives display names per seat.

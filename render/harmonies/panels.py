@@ -151,16 +151,18 @@ def _spirit_rules(img: Image.Image, ids: Sequence[int], tr: Translator, y: int) 
 #: an other player's board in the "others" picture: big enough that the shape cue on each
 #: token (0.32 x 1.2 x the radius) is 10 px at phone width on a picture as wide as the player's
 OTHER_RADIUS = {"A": 38, "B": 37}
+#: in the overview (``draw`` with no area, e.g. a replay's frames: scaled down anyway), the
+#: other boards stand side by side, smaller
+OVERVIEW_RADIUS = {"A": 30, "B": 24}
 #: the held cards go right of a board this narrow or narrower, below a wider one
 _CARDS_BESIDE = 320
 
 
-def others_height(state: HarmoniesState) -> int:
-    """How tall the "others" picture is: a row per other player."""
-    _, bh = board_size(state.side, OTHER_RADIUS[state.side])
-    bw, _ = board_size(state.side, OTHER_RADIUS[state.side])
+def others_height(state: HarmoniesState, radius: int, rows: int) -> int:
+    """How tall the other boards are drawn in ``rows`` rows at ``radius``."""
+    bw, bh = board_size(state.side, radius)
     row = 48 + bh + (16 if bw <= _CARDS_BESIDE else 100)
-    return 12 + row * (state.seats - 1)
+    return 12 + row * rows
 
 
 def draw_others(
@@ -169,28 +171,35 @@ def draw_others(
     focus: int,
     tr: Translator,
     names: Sequence[str] | None,
-    width: int,
+    cell_w: int,
+    *,
+    radius: int,
+    columns: int = 1,
+    origin: tuple[int, int] = (0, 0),
 ) -> None:
-    """Every other player's board, one per row, each named, with their cards in progress beside
-    it (or under it when the board is wide); cards that do not fit are counted as ``+N``."""
-    radius = OTHER_RADIUS[state.side]
+    """Every other player's board, ``columns`` to a row in cells ``cell_w`` wide from
+    ``origin``, each named, with their cards in progress beside it (or under it when the board
+    is wide); cards that do not fit are counted as ``+N``."""
     bw, bh = board_size(state.side, radius)
     beside = bw <= _CARDS_BESIDE
-    row_h = (others_height(state) - 12) // max(1, state.seats - 1)
     others = [seat for seat in range(state.seats) if seat != focus]
+    rows = -(-len(others) // columns)
+    row_h = (others_height(state, radius, rows) - 12) // max(1, rows)
     for k, seat in enumerate(others):
-        x, top = LEFT_X, 12 + k * row_h
+        x = origin[0] + LEFT_X + (k % columns) * cell_w
+        top = origin[1] + 12 + (k // columns) * row_h
+        right = x - LEFT_X + cell_w - 8
         marker = (x, top, x + 32, top + 32)
         badge(img, "pill", marker, PLAYER_COLOURS[seat], INK, PLAYER_LETTERS[seat], MIN_TEXT)
         name = tr("harmonies.board.board_of", player=tr.player(seat, names))
-        name = ellipsize(name, MIN_TEXT, True, width - x - 56)
+        name = ellipsize(name, MIN_TEXT, True, right - x - 48)
         draw_text(img, (x + 40, top + 16), name, MIN_TEXT, INK, True, "lm")
         draw_board(img, state.side, state.players[seat], radius, (x, top + 40), False)
         if beside:
-            left, cy, right, bottom = x + bw + 24, top + 48, width - 8, top + 40 + bh
+            box = (x + bw + 24, top + 48, right, top + 40 + bh)
         else:
-            left, cy, right, bottom = x, top + 48 + bh, width - 8, top + row_h - 8
-        _held_chips(img, state, seat, tr, (left, cy, right, bottom))
+            box = (x, top + 48 + bh, right, top + row_h - 8)
+        _held_chips(img, state, seat, tr, box)
 
 
 def _held_chips(

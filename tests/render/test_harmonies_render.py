@@ -74,7 +74,7 @@ def test_valid_png_of_the_right_size(sample: list[HarmoniesState]) -> None:
         assert data.startswith(b"\x89PNG\r\n\x1a\n")
         image = Image.open(io.BytesIO(data))
         image.load()
-        assert image.width == harmonies.SHARED_W and image.height > image.width  # portrait
+        assert image.width == harmonies.OTHERS_W + harmonies.SHARED_W  # the overview
         assert image.mode == "P"
         assert len(data) <= MAX_BYTES
 

@@ -56,18 +56,33 @@ def test_one_state_per_ended_turn(game: str) -> None:
     assert all(engine.to_move(s) != CHANCE for s in states)
 
 
-@pytest.mark.parametrize("fmt", ["gif", "webp"])
-def test_the_animation_decodes_with_a_frame_per_turn_and_the_last_held(fmt: str) -> None:
-    engine = get_engine("cantstop")
-    states = replay.turn_states(engine, 2, {}, bot_game("cantstop", 2))
-    made = replay.animate("cantstop", states, Translator(), names=["Ann", "Bo"], fmt=fmt)
+@pytest.mark.parametrize(
+    ("game", "fmt"),
+    [("cantstop", "gif"), ("cantstop", "webp"), ("kokeshi", "webp"), ("harmonies", "webp")],
+)
+def test_the_animation_decodes_with_a_frame_per_turn_and_the_last_held(
+    game: str, fmt: str
+) -> None:
+    engine = get_engine(game)
+    states = replay.turn_states(engine, 2, {}, bot_game(game, 2))
+    made = replay.animate(game, states, Translator(), names=["Ann", "Bo"], fmt=fmt)
     decoded, count, durations = frames_of(made.data)
     assert decoded == fmt.upper() and made.format == fmt
     assert count == made.frames == len(states)
     assert durations == [replay.FRAME_MS] * (count - 1) + [replay.LAST_MS]
     assert len(made.data) < replay.MAX_BYTES
     assert Image.open(io.BytesIO(made.data)).size == made.size
-    assert made.size[0] == min(replay.WIDTHS[0], 800)
+    assert made.size[0] <= replay.WIDTHS[0]
+
+
+def test_boards_of_different_sizes_become_frames_of_one_size() -> None:
+    small = Image.new("P", (4, 3), 1)
+    small.putpalette([0, 0, 0, 200, 100, 50] * 128)
+    big = Image.new("P", (6, 5), 0)
+    big.putpalette(small.getpalette())
+    padded = replay.same_size([small, big])
+    assert [f.size for f in padded] == [(6, 5), (6, 5)] and padded[1] is big
+    assert padded[0].getpixel((5, 4)) == 1 and padded[0].getpalette() == small.getpalette()
 
 
 def test_auto_sends_the_webp_only_where_it_is_much_smaller() -> None:
