@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PIL import Image, ImageDraw
 
@@ -21,13 +21,12 @@ from engines.kokeshi.data import (
 )
 from i18n import Translator, end_sentence
 from i18n.games.kokeshi import animal_letter, animal_word, kokeshi_letter, kokeshi_word
-from render.canvas import BACKGROUND, GRID, INK, draw_text, ellipsize, text_width
+from render.canvas import BACKGROUND, GRID, INK, draw_text, ellipsize, wrap
 from render.kokeshi.layout import MIDLINE, MIN_TEXT, TITLE, YELLOW, palette
 from render.kokeshi.sprites import colour_chip, draw_tile, draw_tokens, effect_tokens, kokeshi_pill
 
-LEGEND_W = 1150
-#: the widest the legend grows for a language with longer words (beyond it, rows are cut)
-MAX_LEGEND_W = 1600
+#: as wide as the board, so the legend reads on a phone as the board does (meanings wrap)
+LEGEND_W = 780
 MAX_ALT = 1024  # Discord's limit for an attachment's description
 TEXT_X = 160
 _LEGEND_EFFECTS: Sequence[tuple[str, Effect]] = (
@@ -43,62 +42,84 @@ _LEGEND_EFFECTS: Sequence[tuple[str, Effect]] = (
 )
 
 
-def _row_text(img: Image.Image, y: float, text: str) -> None:
-    fitted = ellipsize(text, MIN_TEXT, False, img.width - TEXT_X - 20)
-    draw_text(img, (TEXT_X, y), fitted, MIN_TEXT, INK, False, "lm")
+#: a row's height: its symbol's band, or its lines of text when the meaning wraps
+ROW_H, LINE_H = 44, 30
+#: a symbol drawn in the band ``(y0, y1)`` at the left of its row
+Symbol = Callable[[Image.Image, float, float], None]
 
 
-def _rows(tr: Translator) -> list[str]:
-    """The meaning of every row, top to bottom (the legend is as wide as the longest needs)."""
+def _lines(text: str, width: int) -> list[str]:
+    return wrap(text, MIN_TEXT, False, width - TEXT_X - 20, max_lines=3)
+
+
+def _row_height(text: str, width: int, band: int) -> int:
+    return max(band, LINE_H * len(_lines(text, width)) + 14)
+
+
+def _symbols(tr: Translator) -> list[tuple[Symbol, str, int]]:
+    """Every row, top to bottom: how to draw its symbol, its meaning, its symbol band's height."""
     data = load()
-    return [
-        *(_effect_meaning(tr, key) for key, _ in _LEGEND_EFFECTS),
-        tr("kokeshi.legend.choice"),
-        tr("kokeshi.legend.both"),
-        *(kokeshi_word(tr, c) for c in range(len(data.columns))),
-        tr("kokeshi.legend.ach"),
-        tr("kokeshi.legend.yellow"),
-        tr("kokeshi.legend.kokeshi"),
-        tr("kokeshi.legend.midline"),
+    rows: list[tuple[Symbol, str, int]] = []
+
+    def tokens(found: list[tuple[str, str]]) -> Symbol:
+        return lambda img, y0, y1: draw_tokens(img, found, 80, (y0 + y1) / 2, INK)
+
+    for key, e in _LEGEND_EFFECTS:
+        rows.append((tokens(effect_tokens(tr, e)), _effect_meaning(tr, key), ROW_H))
+    for key, joiner in (("choice", "/"), ("both", "+")):
+        rows.append((tokens([("t", "A" + joiner + "B")]), tr(f"kokeshi.legend.{key}"), ROW_H))
+    for c in range(len(data.columns)):
+
+        def chip(img: Image.Image, y0: float, y1: float, c: int = c) -> None:
+            mid = round((y0 + y1) / 2)
+            colour_chip(img, (20, mid - 18, 140, mid + 18), c, kokeshi_letter(tr, c))
+
+        rows.append((chip, kokeshi_word(tr, c), ROW_H))
+
+    def achievement(img: Image.Image, y0: float, y1: float) -> None:
+        mid = round((y0 + y1) / 2)
+        draw_tile(img, (20, mid - 20, 140, mid + 20), ach_tile(0, 2), tr)
+
+    def yellow(img: Image.Image, y0: float, y1: float) -> None:
+        mid = round((y0 + y1) / 2)
+        box = (20, mid - 18, 140, mid + 18)
+        ImageDraw.Draw(img).rectangle(box, fill=YELLOW, outline=GRID, width=2)
+
+    def kokeshi(img: Image.Image, y0: float, y1: float) -> None:
+        mid = round((y0 + y1) / 2)
+        kokeshi_pill(img, 100, mid - 32, mid + 32, kokeshi_letter(tr, 0))  # as tall as on the board
+
+    def midline(img: Image.Image, y0: float, y1: float) -> None:
+        mid = round((y0 + y1) / 2)
+        ImageDraw.Draw(img).line((20, mid, 140, mid), fill=MIDLINE, width=4)
+
+    rows += [
+        (achievement, tr("kokeshi.legend.ach"), ROW_H),
+        (yellow, tr("kokeshi.legend.yellow"), ROW_H),
+        (kokeshi, tr("kokeshi.legend.kokeshi"), ROW_H + 20),
+        (midline, tr("kokeshi.legend.midline"), ROW_H),
     ]
+    return rows
 
 
 def legend(tr: Translator) -> Image.Image:
-    """The effect symbols, colours and board marks with their meaning."""
-    data = load()
-    rows = len(_LEGEND_EFFECTS) + 2 + len(data.columns) + 4
-    row_h = 44
-    height = 70 + rows * row_h + 20
-    widest = max(text_width(text, MIN_TEXT) for text in _rows(tr))
-    width = min(max(LEGEND_W, TEXT_X + widest + 24), MAX_LEGEND_W)
+    """The effect symbols, colours and board marks with their meaning: a portrait picture as
+    wide as the board, each meaning wrapped into lines beside its symbol."""
+    rows = _symbols(tr)
+    width = LEGEND_W
+    height = 70 + sum(_row_height(text, width, band) for _, text, band in rows) + 20
     img = Image.new("RGB", (width, height), BACKGROUND)
-    d = ImageDraw.Draw(img)
-    draw_text(img, (20, 34), tr("kokeshi.legend.title"), TITLE, INK, True, "lm")
+    title = ellipsize(tr("kokeshi.legend.title"), TITLE, True, width - 40)
+    draw_text(img, (20, 34), title, TITLE, INK, True, "lm")
     y = 70
-    for key, e in _LEGEND_EFFECTS:
-        draw_tokens(img, effect_tokens(tr, e), 80, y + row_h / 2, INK)
-        text = _effect_meaning(tr, key)
-        _row_text(img, y + row_h / 2, text)
-        y += row_h
-    for key, joiner in (("choice", "/"), ("both", "+")):
-        draw_tokens(img, [("t", "A" + joiner + "B")], 80, y + row_h / 2, INK)
-        _row_text(img, y + row_h / 2, tr(f"kokeshi.legend.{key}"))
-        y += row_h
-    for c in range(len(data.columns)):
-        colour_chip(img, (20, y + 4, 140, y + row_h - 4), c, kokeshi_letter(tr, c))
-        _row_text(img, y + row_h / 2, kokeshi_word(tr, c))
-        y += row_h
-    draw_tile(img, (20, y + 2, 140, y + row_h - 2), ach_tile(0, 2), tr)
-    _row_text(img, y + row_h / 2, tr("kokeshi.legend.ach"))
-    y += row_h
-    d.rectangle((20, y + 4, 140, y + row_h - 4), fill=YELLOW, outline=GRID, width=2)
-    _row_text(img, y + row_h / 2, tr("kokeshi.legend.yellow"))
-    y += row_h
-    kokeshi_pill(img, 100, y, y + row_h + 20, kokeshi_letter(tr, 0))  # as tall as on the board
-    _row_text(img, y + row_h / 2 + 10, tr("kokeshi.legend.kokeshi"))
-    y += row_h + 20
-    d.line((20, y + row_h / 2, 140, y + row_h / 2), fill=MIDLINE, width=4)
-    _row_text(img, y + row_h / 2, tr("kokeshi.legend.midline"))
+    for symbol, text, band in rows:
+        h = _row_height(text, width, band)
+        symbol(img, y, y + h)
+        lines = _lines(text, width)
+        first = y + h / 2 - LINE_H * (len(lines) - 1) / 2
+        for k, line in enumerate(lines):
+            draw_text(img, (TEXT_X, first + k * LINE_H), line, MIN_TEXT, INK, False, "lm")
+        y += h
     return palette().apply(img)
 
 
@@ -117,7 +138,8 @@ def _effect_meaning(tr: Translator, key: str) -> str:
 
 def rules_alt(tr: Translator) -> str:
     """The legend's alt text: its title, then the meaning of every row, top to bottom."""
-    text = end_sentence(tr("kokeshi.legend.title"), tr.locale) + " " + " · ".join(_rows(tr))
+    meanings = " · ".join(meaning for _, meaning, _ in _symbols(tr))
+    text = end_sentence(tr("kokeshi.legend.title"), tr.locale) + " " + meanings
     return text if len(text) <= MAX_ALT else text[: MAX_ALT - 1] + "…"
 
 

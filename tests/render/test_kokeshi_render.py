@@ -16,7 +16,7 @@ from render import kokeshi
 from render.canvas import encode_png
 from render.kokeshi.alt_text import tile_text
 from render.kokeshi.layout import AREA_W, MIN_TEXT
-from render.kokeshi.legend import legend
+from render.kokeshi.legend import LEGEND_W, legend
 from render.kokeshi.sprites import draw_tile, tile_lines
 
 ENGINE = KokeshiEngine()
@@ -98,7 +98,7 @@ def test_legend_png() -> None:
     image = legend(EN)
     data = encode_png(image)
     assert Image.open(io.BytesIO(data)).format == "PNG"
-    assert image.size[0] >= 800 and len(data) < MAX_BYTES
+    assert image.size[0] == LEGEND_W and image.height > image.width and len(data) < MAX_BYTES
 
 
 def test_every_tile_has_symbols_and_alt_text() -> None:

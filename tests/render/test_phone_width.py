@@ -85,3 +85,19 @@ def test_the_rule_fails_a_picture_too_wide_for_its_text() -> None:
     """The check is not vacuous: the old 1400 px Kokeshi layout with 25 px text fails it."""
     assert smallest([("text", 25, "Round 6")], 1400)[0] < MIN_PHONE_PX
     assert smallest([("text", 25, "Round 6"), ("symbol", 40, "")], 1000)[0] >= MIN_PHONE_PX
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "de", "fr"])
+def test_the_rules_pictures_read_at_phone_width(lang: str) -> None:
+    """``/rules`` pictures (the Kokeshi legend) keep the rule too, in every language."""
+    drawn = 0
+    for game in game_names():
+        legend = getattr(renderer(game), "rules_image", None)
+        if legend is None:
+            continue
+        with measuring() as marks:
+            image = legend(Translator(lang))
+        shown, mark = smallest(marks, image.width)
+        assert shown >= MIN_PHONE_PX, f"{game} rules ({lang}): {mark} on {image.width} px"
+        drawn += 1
+    assert drawn
