@@ -16,7 +16,9 @@ from render.canvas import draw_text, ellipsize, encode_png, wrap
 
 WIDTH = 640
 HEADER = 64
-SECTION = 150
+SECTION = 176
+#: text sizes: the smallest, 16 px on a 640 px card, is 10 px on a phone (400 px wide)
+TITLE, GAME, RATING, RECORD, EXTRAS = 26, 22, 19, 17, 16
 MARGIN = 20
 SPARK = (170, 54)  # width, height of a sparkline
 
@@ -107,10 +109,10 @@ def draw(player: str, sections: Sequence[CardGame], tr: Translator | None = None
     height = HEADER + SECTION * max(1, len(sections)) + MARGIN // 2
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     pen = ImageDraw.Draw(image)
-    name = ellipsize(player, 24, True, WIDTH - 2 * MARGIN)
-    draw_text(image, (MARGIN, HEADER / 2), tr("stats.card.title", player=name), 24, INK, True)
+    title = ellipsize(tr("stats.card.title", player=player), TITLE, True, WIDTH - 2 * MARGIN)
+    draw_text(image, (MARGIN, HEADER / 2), title, TITLE, INK, True)
     if not sections:
-        draw_text(image, (MARGIN, HEADER + SECTION / 2), tr("stats.card.none"), 18, MUTED)
+        draw_text(image, (MARGIN, HEADER + SECTION / 2), tr("stats.card.none"), RATING, MUTED)
     for i, s in enumerate(sections):
         top = HEADER + i * SECTION
         pen.rounded_rectangle(
@@ -122,19 +124,20 @@ def draw(player: str, sections: Sequence[CardGame], tr: Translator | None = None
         beside = WIDTH - 2 * MARGIN - (SPARK[0] + MARGIN if s.history else 0)
         draw_text(
             image,
-            (MARGIN, top + 24),
-            ellipsize(_title(tr, s.game), 20, True, beside),
-            20,
+            (MARGIN, top + 26),
+            ellipsize(_title(tr, s.game), GAME, True, beside),
+            GAME,
             INK,
             True,
         )
-        rating = ellipsize(_rating_line(tr, s), 17, True, beside)
-        draw_text(image, (MARGIN, top + 56), rating, 17, ACCENT, True)
-        record = ellipsize(_record_line(tr, s), 15, False, WIDTH - 2 * MARGIN)
-        draw_text(image, (MARGIN, top + 86), record, 15, INK)
+        rating = ellipsize(_rating_line(tr, s), RATING, True, beside)
+        draw_text(image, (MARGIN, top + 60), rating, RATING, ACCENT, True)
+        record = ellipsize(_record_line(tr, s), RECORD, False, WIDTH - 2 * MARGIN)
+        draw_text(image, (MARGIN, top + 94), record, RECORD, INK)
         extras = _extras_line(tr, s)
-        for j, line in enumerate(wrap(extras, 13, False, WIDTH - 2 * MARGIN) if extras else []):
-            draw_text(image, (MARGIN, top + 110 + j * 17), line, 13, MUTED)
+        lines = wrap(extras, EXTRAS, False, WIDTH - 2 * MARGIN) if extras else []
+        for j, line in enumerate(lines):
+            draw_text(image, (MARGIN, top + 124 + j * 21), line, EXTRAS, MUTED)
         if s.history:
             spark = (WIDTH - MARGIN - SPARK[0], top + 12, WIDTH - MARGIN, top + 12 + SPARK[1])
             sparkline(pen, spark, s.history)

@@ -17,6 +17,8 @@ from engines.registry import game_names, get_engine
 from i18n import Translator
 from render import _call, board_views, renderer, turn_views
 from render.canvas import Mark, measuring
+from render.stats_card import CardGame
+from render.stats_card import draw as stats_card
 from tests.render.phone import MIN_PHONE_PX, PHONE_WIDTH, spread, turn_ends
 
 NAMES = ("Bartholomew the Magnificent", "Zoë-Léa", "高橋みなみ子さん", "Ann")
@@ -101,3 +103,16 @@ def test_the_rules_pictures_read_at_phone_width(lang: str) -> None:
         assert shown >= MIN_PHONE_PX, f"{game} rules ({lang}): {mark} on {image.width} px"
         drawn += 1
     assert drawn
+
+
+def test_the_stats_card_reads_at_phone_width() -> None:
+    """``/stats`` keeps the rule too, with a long name and a game's own averages."""
+    games = [
+        CardGame("cantstop", 10, 4, 2.5, 3, 21.5, 8, (20.0, 21.0, 21.5)),
+        CardGame("harmonies", 4, 1, 78.5, 96, None, 0, (), {"trees": 12.5, "water": 14.0}),
+    ]
+    for lang in ("en", "ja", "de", "fr"):
+        with measuring() as marks:
+            image = stats_card(NAMES[0], games, Translator(lang))
+        shown, mark = smallest(marks, image.width)
+        assert shown >= MIN_PHONE_PX, f"stats card ({lang}): {mark} on {image.width} px"
