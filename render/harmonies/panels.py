@@ -175,19 +175,18 @@ def draw_others(
     *,
     radius: int,
     columns: int = 1,
-    origin: tuple[int, int] = (0, 0),
 ) -> None:
-    """Every other player's board, ``columns`` to a row in cells ``cell_w`` wide from
-    ``origin``, each named, with their cards in progress beside it (or under it when the board
-    is wide); cards that do not fit are counted as ``+N``."""
+    """Every other player's board, ``columns`` to a row in cells ``cell_w`` wide, each named,
+    with their cards in progress beside it (or under it when the board is wide); cards that do
+    not fit are counted as ``+N``."""
     bw, bh = board_size(state.side, radius)
     beside = bw <= _CARDS_BESIDE
     others = [seat for seat in range(state.seats) if seat != focus]
     rows = -(-len(others) // columns)
     row_h = (others_height(state, radius, rows) - 12) // max(1, rows)
     for k, seat in enumerate(others):
-        x = origin[0] + LEFT_X + (k % columns) * cell_w
-        top = origin[1] + 12 + (k // columns) * row_h
+        x = LEFT_X + (k % columns) * cell_w
+        top = 12 + (k // columns) * row_h
         right = x - LEFT_X + cell_w - 8
         marker = (x, top, x + 32, top + 32)
         badge(img, "pill", marker, PLAYER_COLOURS[seat], INK, PLAYER_LETTERS[seat], MIN_TEXT)
