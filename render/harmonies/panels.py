@@ -22,6 +22,7 @@ from render.canvas import (
     draw_text,
     ellipsize,
     text_width,
+    wrap,
 )
 from render.harmonies.boards import draw_board
 from render.harmonies.cards import card_sprite, chip, chip_width
@@ -55,15 +56,23 @@ def draw_top_bar(
     right = width - 16
     if state.hand:  # tokens taken but not yet placed
         for colour in reversed(state.hand):
-            sprite = disc_sprite(colour, 44)
-            img.paste(sprite, (right - 44, 6), sprite)
-            right -= 48
-        label = tr("harmonies.board.hand")
-        right -= 8
-        draw_text(img, (right, TOP_BAR / 2), label, MIN_TEXT, INK, True, "rm")
-        right -= text_width(label, MIN_TEXT, True) + 12
-    text = ellipsize(status(state, tr, names), 28, True, right - 60)
-    draw_text(img, (60, TOP_BAR / 2), text, 28, INK, True, "lm")
+            sprite = disc_sprite(colour, 40)
+            img.paste(sprite, (right - 40, 8), sprite)
+            right -= 43
+    said = status(state, tr, names)
+    label = tr("harmonies.board.hand") if state.hand else ""
+    room = right - 8 - (text_width(label, MIN_TEXT, True) + 12 if label else 0) - 60
+    # the status in full: a smaller size first, then without the "In hand" label (the tokens
+    # beside it still say it), then on two lines; cut only when even that is not enough
+    size = 28 if text_width(said, 28, True) <= room else MIN_TEXT
+    if label and text_width(said, size, True) > room:
+        label, room = "", right - 68
+    if label:
+        draw_text(img, (right - 8, TOP_BAR / 2), label, MIN_TEXT, INK, True, "rm")
+    lines = [said] if text_width(said, size, True) <= room else wrap(said, size, True, room)
+    for k, line in enumerate(lines):
+        y = TOP_BAR / 2 + (k - (len(lines) - 1) / 2) * 25
+        draw_text(img, (60, y), line, size, INK, True, "lm")
 
 
 def draw_central(img: Image.Image, state: HarmoniesState, tr: Translator) -> None:
