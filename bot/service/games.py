@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import logging
 import secrets
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -601,19 +601,25 @@ class GameService:
                 raise errors.NoActiveGame()
             if user_id != row.host_id and not can_manage_channel:
                 raise errors.NotAllowedToAbandon()
-            await tx.update_game(
-                row.id,
-                row.version,
-                status="abandoned" if row.status == "active" else "cancelled",
-                state_json=row.state_json,
-                move_count=row.move_count,
-                updated_at=self.clock(),
-            )
+            await self.end_unplayed(tx, row, (*TURN_TIMERS, LOBBY_EXPIRY))
             if row.status == "active":
                 await tx.set_ended_by(row.id, user_id)
-            await tx.clear_timers(row.id, (*TURN_TIMERS, LOBBY_EXPIRY))
-            await tx.set_clock(row.id, deadline=None, clock_left=None)
             return await self._reread(tx, row.id)
+
+    async def end_unplayed(self, tx: Tx, row: GameRow, timers: Sequence[str]) -> None:
+        """End an open game before its end: a running one as abandoned, a lobby as cancelled;
+        its clock stops and ``timers`` of it are cleared (abandon, the table's vote, a channel
+        gone)."""
+        await tx.update_game(
+            row.id,
+            row.version,
+            status="abandoned" if row.status == "active" else "cancelled",
+            state_json=row.state_json,
+            move_count=row.move_count,
+            updated_at=self.clock(),
+        )
+        await tx.clear_timers(row.id, timers)
+        await tx.set_clock(row.id, deadline=None, clock_left=None)
 
     async def record_post(
         self, game_id: int, version: int, channel_id: int, message_id: int, public: bool = True

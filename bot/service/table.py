@@ -217,16 +217,7 @@ class Table:
         ends = outcome == YES if vote.kind == "abandon" else outcome == END
         if ends:
             if vote.kind == "abandon" or still_theirs:
-                await tx.update_game(
-                    row.id,
-                    row.version,
-                    status="abandoned",
-                    state_json=row.state_json,
-                    move_count=row.move_count,
-                    updated_at=self.service.clock(),
-                )
-                await tx.clear_timers(row.id, TURN_TIMERS)
-                await tx.set_clock(row.id, deadline=None, clock_left=None)
+                await self.service.end_unplayed(tx, row, TURN_TIMERS)
         elif still_theirs and vote.seat is not None and outcome == WAIT:
             await tx.clear_timers(row.id, (DEADLINE, REMINDER))
             await self.clock.start_turn(tx, snap)
@@ -364,17 +355,9 @@ class Table:
             row = await tx.load_game(timer.game_id or 0)
             if row is None or row.status not in ("lobby", "active"):
                 return None
-            await tx.update_game(
-                row.id,
-                row.version,
-                status="abandoned" if row.status == "active" else "cancelled",
-                state_json=row.state_json,
-                move_count=row.move_count,
-                updated_at=self.service.clock(),
-            )
             # nothing can reach the channel any more: no notice, reminder or vote is left
-            await tx.clear_timers(row.id, (*TURN_TIMERS, NOTICE, LOBBY_EXPIRY, CHANNEL_CHECK))
-            await tx.set_clock(row.id, deadline=None, clock_left=None)
+            timers = (*TURN_TIMERS, NOTICE, LOBBY_EXPIRY, CHANNEL_CHECK)
+            await self.service.end_unplayed(tx, row, timers)
             after = await tx.load_game(row.id)
             return self.service.snapshot_of(after) if after else None
 
