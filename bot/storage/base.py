@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from contextlib import AbstractAsyncContextManager
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractAsyncContextManager, contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -146,6 +147,37 @@ class Shards:
         """May this process handle a timer of this guild? One without a guild: any process
         (the claim on a due timer keeps it to one)."""
         return guild_id is None or (guild_id >> 22) % self.count in self.ids
+
+
+#: the stores (by id) whose write transaction the current task is inside
+_HOLDING_WRITE: ContextVar[frozenset[int]] = ContextVar("holding_write", default=frozenset())
+
+
+class SecondConnection(RuntimeError):
+    """A read or write of a store was started inside a write transaction of the same task.
+
+    Work inside a write goes through its transaction: outside it, PostgreSQL takes a second
+    pooled connection while holding one (a pool of one waits for itself), SQLite reads a
+    snapshot without the transaction's own changes, and a second write waits for the first
+    for ever."""
+
+
+def not_inside_a_write(store: object) -> None:
+    """Refuse a read or write of ``store`` by a task inside one of its write transactions."""
+    if id(store) in _HOLDING_WRITE.get():
+        raise SecondConnection(
+            "the store was used inside a write transaction: use the transaction (tx) instead"
+        )
+
+
+@contextmanager
+def holding_write(store: object) -> Iterator[None]:
+    """Mark the current task as inside a write transaction of ``store`` for the block."""
+    token = _HOLDING_WRITE.set(_HOLDING_WRITE.get() | {id(store)})
+    try:
+        yield
+    finally:
+        _HOLDING_WRITE.reset(token)
 
 
 class StoreUnavailable(Exception):

@@ -20,7 +20,6 @@ import logging
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
-from contextvars import ContextVar
 from dataclasses import replace
 from importlib import resources
 from typing import Any, TypeVar
@@ -40,28 +39,14 @@ from bot.storage.base import (
     StoreUnavailable,
     TimerRow,
     VoteRow,
+    holding_write,
+    not_inside_a_write,
 )
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-#: the stores (by id) whose write transaction the current task holds: a read or another write
-#: of that store then would wait for a second pooled connection while holding one, and with
-#: every connection so held (a pool of one, or as many busy tasks as connections) nothing could
-#: go on. Work inside a write goes through its transaction.
-_HOLDING_WRITE: ContextVar[frozenset[int]] = ContextVar("holding_write", default=frozenset())
-
-
-class SecondConnection(RuntimeError):
-    """A read or write of the store was started inside a write transaction of the same task."""
-
-
-def _not_inside_a_write(store: object) -> None:
-    if id(store) in _HOLDING_WRITE.get():
-        raise SecondConnection(
-            "the store was used inside a write transaction: use the transaction (tx) instead"
-        )
 
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, game, rules_version, host_id, options_json, capacity, seed,"
@@ -726,7 +711,7 @@ class PostgresStore:
 
     async def _read(self, work: Callable[[asyncpg.Connection], Awaitable[T]]) -> T:
         """Run a read on a pooled connection; once more on a fresh one if the first was gone."""
-        _not_inside_a_write(self)
+        not_inside_a_write(self)
         pool = self._the_pool()
         for attempt in (1, 2):
             try:
@@ -742,13 +727,12 @@ class PostgresStore:
     async def write(self) -> AsyncIterator[PostgresTx]:
         """One write transaction: committed when the block ends, rolled back if it raises. A
         lost connection raises ``StoreUnavailable``: the server keeps none of the transaction."""
-        _not_inside_a_write(self)
+        not_inside_a_write(self)
         pool = self._the_pool()
         try:
             conn = await pool.acquire(timeout=self.connect_timeout)
         except _GONE as exc:
             raise StoreUnavailable(type(exc).__name__) from exc
-        holding = _HOLDING_WRITE.set(_HOLDING_WRITE.get() | {id(self)})
         try:
             transaction = conn.transaction()
             try:
@@ -757,7 +741,8 @@ class PostgresStore:
                 raise StoreUnavailable(type(exc).__name__) from exc
             tx = PostgresTx(conn)
             try:
-                yield tx
+                with holding_write(self):
+                    yield tx
             except _GONE as exc:
                 await _quietly_roll_back(transaction)
                 raise StoreUnavailable(type(exc).__name__) from exc
@@ -769,7 +754,6 @@ class PostgresStore:
             except _GONE as exc:
                 raise StoreUnavailable(type(exc).__name__) from exc
         finally:
-            _HOLDING_WRITE.reset(holding)
             await pool.release(conn)
         tx.committed()
 

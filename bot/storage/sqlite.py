@@ -28,6 +28,8 @@ from bot.storage.base import (
     ResultRow,
     SeatRow,
     Shards,
+    holding_write,
+    not_inside_a_write,
 )
 from bot.storage.migrate import migrate
 from bot.storage.sqlite_play import PlayReads, PlayWrites
@@ -336,6 +338,7 @@ class SqliteStore(PlayReads):
         share one read transaction, so a read could miss a write committed just before it.
         """
         assert self._reader is not None, "store is not open"
+        not_inside_a_write(self)
         async with self._read_lock:
             yield self._reader
 
@@ -343,11 +346,13 @@ class SqliteStore(PlayReads):
     async def write(self) -> AsyncIterator[SqliteTx]:
         """One write transaction: committed when the block ends, rolled back if it raises."""
         assert self._writer is not None, "store is not open"
+        not_inside_a_write(self)
         async with self._write_lock:
             await self._writer.execute("BEGIN IMMEDIATE")
             tx = SqliteTx(self._writer)
             try:
-                yield tx
+                with holding_write(self):
+                    yield tx
             except BaseException:
                 await self._writer.execute("ROLLBACK")
                 raise

@@ -10,7 +10,7 @@ from dataclasses import replace
 import pytest
 
 from bot.storage import open_store
-from bot.storage.base import GameRow, MoveRow, OpenGameExists, SeatRow
+from bot.storage.base import GameRow, MoveRow, OpenGameExists, SeatRow, SecondConnection
 from bot.storage.migrate import migration_scripts
 from bot.storage.sqlite import SqliteStore
 
@@ -126,6 +126,25 @@ async def test_a_failed_transaction_rolls_back(database: str) -> None:
                 await tx.insert_game(new_row())
                 raise RuntimeError("crash in the middle")
         assert await store.open_game_in_channel(10) is None
+
+
+async def test_the_store_is_not_used_inside_its_own_write(database: str) -> None:
+    """Work inside a write goes through its transaction: on either backend a read or a second
+    write of the same store started inside it is refused (PostgreSQL would wait for a second
+    pooled connection, SQLite would read without the transaction's own changes or wait for
+    itself), and nothing is left marked once the write is over, even after it failed."""
+    async with open_store(database) as store:
+        async with store.write() as tx:
+            game_id = await tx.insert_game(new_row())
+            with pytest.raises(SecondConnection):
+                await store.load_game(game_id)
+            with pytest.raises(SecondConnection):
+                async with store.write():
+                    pass
+        with pytest.raises(RuntimeError, match="boom"):
+            async with store.write():
+                raise RuntimeError("boom")
+        assert await store.load_game(game_id) is not None
 
 
 async def test_reads_see_every_committed_write_under_concurrency(database: str) -> None:
