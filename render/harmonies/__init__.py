@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PIL import Image, ImageChops
+from PIL import Image
 
 from engines.harmonies import scoring
 from engines.harmonies.state import HarmoniesState, Phase
@@ -106,9 +106,11 @@ def _canvas(
     since: HarmoniesState | None,
     names: Sequence[str] | None,
     area: str | None,
-) -> Image.Image:
-    """Every panel the picture shows at its place on one canvas (``area`` skips the other half)."""
+) -> tuple[Image.Image, int]:
+    """Every panel the picture shows at its place on one canvas (``area`` skips the other
+    half), and the lower edge of the player's area (under the lowest thing drawn in it)."""
     img = Image.new("RGB", (WIDTH, CANVAS_H), BACKGROUND)
+    player_bottom = PLAYER_BOX[3]
     if area in (None, "player"):
         marks = highlights(since, state, focus)
         radius = 60 if state.side == "A" else 48
@@ -135,7 +137,8 @@ def _canvas(
         draw_board(img, state.side, state.players[focus], radius, origin, True, ringed)
         _, bh = board_size(state.side, radius)
         cards = {i for kind, i in marks if kind == "card"}
-        draw_focus_cards(img, state, focus, tr, BOARD_Y + 36 + bh + 8, cards)
+        lowest = draw_focus_cards(img, state, focus, tr, BOARD_Y + 36 + bh + 8, cards)
+        player_bottom = min(PLAYER_BOX[3], lowest + 12)
     if area in (None, "shared"):
         draw_central(img, state, tr)
         draw_display(img, state, tr)
@@ -146,7 +149,7 @@ def _canvas(
             draw_text(img, (RIGHT_X, SCORES_Y + 16), text, MIN_TEXT, INK, True, "lm")
             score_top += 40
         draw_scores(img, state, tr, names, score_top)
-    return img
+    return img, player_bottom
 
 
 def _others(
@@ -175,14 +178,6 @@ def _next_bar(
     return bar
 
 
-def _trimmed(area: Image.Image) -> Image.Image:
-    """``area`` without the empty background under its lowest drawing (a player with few cards
-    gets a shorter picture)."""
-    box = ImageChops.difference(area, Image.new("RGB", area.size, BACKGROUND)).getbbox()
-    bottom = area.height if box is None else min(area.height, box[3] + 12)
-    return area.crop((0, 0, area.width, bottom))
-
-
 def _stack(parts: list[Image.Image]) -> Image.Image:
     img = Image.new("RGB", (max(p.width for p in parts), sum(p.height for p in parts)), BACKGROUND)
     y = 0
@@ -204,14 +199,15 @@ def draw_rgb(
     focus = _focus(state, focus_seat)
     if area == "others":
         return _others(state, tr, focus, names)
-    canvas = _canvas(state, tr, focus, since, names, area)
+    canvas, player_bottom = _canvas(state, tr, focus, since, names, area)
     if area != "player":
         shared = canvas.crop((SHARED_LEFT, SHARED_TOP, WIDTH, _shared_bottom(state)))
         if area == "shared":
             return _stack([_next_bar(state, tr, names, SHARED_W), shared])
+    if area == "player":  # as tall as what it shows (a player with few cards: a shorter one)
+        player = canvas.crop((*PLAYER_BOX[:3], player_bottom))
+        return _stack([_next_bar(state, tr, names, player.width), player])
     player = canvas.crop(PLAYER_BOX)
-    if area == "player":
-        return _stack([_next_bar(state, tr, names, player.width), _trimmed(player)])
     # the overview: the two areas side by side and the other boards under them in one row, one
     # size through a game (a replay's frames)
     top = Image.new("RGB", (player.width + SHARED_W, max(player.height, shared.height)), BACKGROUND)

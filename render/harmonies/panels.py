@@ -108,16 +108,17 @@ def draw_focus_cards(
     tr: Translator,
     top: int,
     marked: Collection[int] = (),
-) -> None:
+) -> int:
     """The cards ``seat`` holds (or the spirit cards offered); ``marked``: ids of the cards that
-    took a cube this turn, framed."""
+    took a cube this turn, framed. Returns the lowest row drawn (the player's picture ends
+    under it)."""
     p = state.players[seat]
     if p.offer:
         draw_text(img, (LEFT_X, top + 14), tr("harmonies.board.offer"), MIN_TEXT, INK, True)
         for k, cid in enumerate(p.offer):
             img.paste(card_sprite(cid, 0, False, tr), (LEFT_X + k * (CARD_W + 6), top + 32))
-        _spirit_rules(img, p.offer, tr, top + 32 + CARD_H + 24)
-        return
+        below = top + 32 + CARD_H
+        return max(below, _spirit_rules(img, p.offer, tr, below + 24))
     draw_text(img, (LEFT_X, top + 14), tr("harmonies.board.cards"), MIN_TEXT, INK, True)
     open_cards = [(cid, n) for cid, n in p.cards if cid in p.in_progress()]
     done = [(cid, n) for cid, n in p.cards if cid not in p.in_progress()]
@@ -129,8 +130,10 @@ def draw_focus_cards(
             box = (x - 2, top + 30, x + CARD_W + 2, top + 34 + CARD_H)
             d.rounded_rectangle(box, 16, outline=NEW, width=5)
         x += CARD_W + 4
+    bottom = top + 34 + CARD_H if open_cards else top + 28
     if not p.cards:
         draw_text(img, (LEFT_X, top + 60), tr("harmonies.board.no_cards"), MIN_TEXT, MUTED)
+        bottom = top + 76
     cy = top + 32 + (CARD_H + 8 if open_cards else 48)
     x = LEFT_X
     for cid, n in done:
@@ -142,19 +145,25 @@ def draw_focus_cards(
         if cid in marked:  # completed this turn
             d.rounded_rectangle((x - 3, cy - 3, x + w + 3, cy + 37), 10, outline=NEW, width=4)
         x += w + 6
+        bottom = cy + 37
     spirit = p.spirit()
     if spirit:
-        _spirit_rules(img, (spirit,), tr, cy + (52 if done else 12))
+        bottom = max(bottom, _spirit_rules(img, (spirit,), tr, cy + (52 if done else 12)))
+    return bottom
 
 
-def _spirit_rules(img: Image.Image, ids: Sequence[int], tr: Translator, y: int) -> None:
-    """One line per spirit card saying what it scores, under the focus player's cards."""
+def _spirit_rules(img: Image.Image, ids: Sequence[int], tr: Translator, y: int) -> int:
+    """One line per spirit card saying what it scores, under the focus player's cards; returns
+    the lower edge of the last line (0: none drawn)."""
+    bottom = 0
     for cid in ids:
         if y + 14 > HEIGHT - 4:
-            return
+            break
         text = ellipsize(spirit_rule(tr, cid), MIN_TEXT, False, RIGHT_X - 32)
         draw_text(img, (LEFT_X, y), text, MIN_TEXT, INK, False, "lm")
+        bottom = y + 16
         y += 34
+    return bottom
 
 
 #: an other player's board in the "others" picture: big enough that the shape cue on each
