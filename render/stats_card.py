@@ -1,13 +1,15 @@
 """The ``/stats`` card: a player's record per game, drawn as a small PNG, with its alt text.
 
-Pure: plain numbers in (``CardGame``), a picture out. The rating is the conservative estimate
-mu - 3 sigma (what the leaderboard sorts by); the sparkline draws it after each rated game.
+Pure: plain numbers in (a ``Section`` per game), a picture out. The rating is the conservative
+estimate mu - 3 sigma (what the leaderboard sorts by); the sparkline draws it after each rated
+game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from PIL import Image, ImageDraw
 
@@ -30,16 +32,40 @@ ACCENT = (37, 99, 178)
 RULE = (222, 216, 204)
 
 
+class Section(Protocol):
+    """One game's section of the card: what the service's ``GameStats`` carries (read here
+    as it is, without a copy)."""
+
+    @property
+    def game(self) -> str: ...  # registry id (its title comes from the catalogue)
+    @property
+    def played(self) -> int: ...
+    @property
+    def wins(self) -> int: ...
+    @property
+    def average(self) -> float: ...
+    @property
+    def best(self) -> int: ...
+    @property
+    def rating(self) -> float | None: ...  # None: no rated game yet
+    @property
+    def rated_games(self) -> int: ...
+    @property
+    def history(self) -> tuple[float, ...]: ...
+    @property
+    def extras(self) -> Mapping[str, float]: ...
+
+
 @dataclass(frozen=True, slots=True)
 class CardGame:
-    """One game's section of the card."""
+    """A section made by hand (tests, previews)."""
 
-    game: str  # registry id (its title comes from the catalogue)
+    game: str
     played: int
     wins: int
     average: float
     best: int
-    rating: float | None  # None: no rated game yet
+    rating: float | None
     rated_games: int
     history: tuple[float, ...] = ()
     extras: dict[str, float] = field(default_factory=dict)
@@ -54,7 +80,7 @@ def _decimal(tr: Translator, value: float) -> str:
     return tr.number(round(value, 1))
 
 
-def _extras_line(tr: Translator, section: CardGame) -> str:
+def _extras_line(tr: Translator, section: Section) -> str:
     """The game's own averages per game ("" for a game that keeps none)."""
     parts = [
         tr("stats.card.extra", label=tr(f"stats.extra.{key}"), value=_decimal(tr, value))
@@ -63,7 +89,7 @@ def _extras_line(tr: Translator, section: CardGame) -> str:
     return tr("stats.card.averages", items=tr.sep.join(parts)) if parts else ""
 
 
-def _record_line(tr: Translator, s: CardGame) -> str:
+def _record_line(tr: Translator, s: Section) -> str:
     return tr(
         "stats.card.record",
         games=tr("stats.card.games", count=s.played),
@@ -73,7 +99,7 @@ def _record_line(tr: Translator, s: CardGame) -> str:
     )
 
 
-def _rating_line(tr: Translator, s: CardGame) -> str:
+def _rating_line(tr: Translator, s: Section) -> str:
     if s.rating is None:
         return tr("stats.card.unrated")
     return tr("stats.card.rating", rating=_decimal(tr, s.rating), count=s.rated_games)
@@ -103,7 +129,7 @@ def sparkline(
     draw.ellipse((x - 3, y - 3, x + 3, y + 3), fill=ACCENT)
 
 
-def draw(player: str, sections: Sequence[CardGame], tr: Translator | None = None) -> Image.Image:
+def draw(player: str, sections: Sequence[Section], tr: Translator | None = None) -> Image.Image:
     """The card of ``player`` with one section per game."""
     tr = tr or Translator()
     height = HEADER + SECTION * max(1, len(sections)) + MARGIN // 2
@@ -144,7 +170,7 @@ def draw(player: str, sections: Sequence[CardGame], tr: Translator | None = None
     return image
 
 
-def describe(player: str, sections: Sequence[CardGame], tr: Translator | None = None) -> str:
+def describe(player: str, sections: Sequence[Section], tr: Translator | None = None) -> str:
     """The card's alt text: the same numbers as sentences."""
     tr = tr or Translator()
     if not sections:
@@ -164,5 +190,5 @@ def describe(player: str, sections: Sequence[CardGame], tr: Translator | None = 
     return tr("stats.alt.card", player=player, games=" ".join(parts))
 
 
-def card_png(player: str, sections: Sequence[CardGame], tr: Translator | None = None) -> bytes:
+def card_png(player: str, sections: Sequence[Section], tr: Translator | None = None) -> bytes:
     return encode_png(draw(player, sections, tr))

@@ -18,10 +18,10 @@ from bot.adapter.handlers import guarded, reply_private
 from bot.adapter.runtime import runtime_of
 from bot.adapter.words import text, user_locale
 from bot.service.errors import UnknownGameType
-from bot.service.stats import MIN_LEADERBOARD_GAMES, GameStats, leaderboard, player_stats
+from bot.service.stats import MIN_LEADERBOARD_GAMES, leaderboard, player_stats
 from engines.registry import game_names, get_engine
 from i18n import game_title, has, t, translator
-from render.stats_card import CardGame, card_png, describe
+from render.stats_card import card_png, describe
 
 LEADERBOARD_SIZE = 10
 
@@ -41,23 +41,6 @@ def _checked(game: app_commands.Choice[str] | None) -> str | None:
     if game.value not in game_names():  # any client can send any value
         raise UnknownGameType(game=str(game.value)[:60], games=", ".join(game_names()))
     return game.value
-
-
-def card_sections(found: list[GameStats]) -> list[CardGame]:
-    return [
-        CardGame(
-            game=s.game,
-            played=s.played,
-            wins=s.wins,
-            average=s.average,
-            best=s.best,
-            rating=s.rating,
-            rated_games=s.rated_games,
-            history=s.history,
-            extras=dict(s.extras),
-        )
-        for s in found
-    ]
 
 
 def build_stats_command() -> app_commands.Command[Any, Any, Any]:
@@ -88,9 +71,8 @@ def build_stats_command() -> app_commands.Command[Any, Any, Any]:
                 return
             await interaction.response.defer(ephemeral=True, thinking=True)
             tr = translator(locale)
-            sections = card_sections(found)
-            png = await asyncio.to_thread(card_png, who.display_name, sections, tr)
-            alt = describe(who.display_name, sections, tr)
+            png = await asyncio.to_thread(card_png, who.display_name, found, tr)
+            alt = describe(who.display_name, found, tr)
             await interaction.followup.send(
                 t(locale, "stats.posted", player=who.mention),
                 file=discord.File(io.BytesIO(png), "stats.png", description=alt[:1024]),
