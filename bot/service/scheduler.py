@@ -49,6 +49,9 @@ class Scheduler:
         self._limit = asyncio.Semaphore(concurrency)
         self._running: set[asyncio.Task[None]] = set()
         self._busy: set[int] = set()  # timers being handled now (not picked up twice)
+        #: timers whose handler finished while a read of the due ones was under way: that read
+        #: may predate the handler's commit, so it does not count for them
+        self._finished: set[int] = set()
         self._task: asyncio.Task[None] | None = None
         self.handled = 0
 
@@ -91,7 +94,9 @@ class Scheduler:
 
     async def run_due(self) -> bool:
         """Start a handler for each timer due now; True when the batch was full."""
-        due = await self.store.due_timers(self.now(), self.batch, self.shards)
+        self._finished.clear()
+        read = await self.store.due_timers(self.now(), self.batch, self.shards)
+        due = [t for t in read if t.id not in self._finished]
         fresh = [t for t in due if t.id not in self._busy]
         for timer in fresh:
             self._busy.add(timer.id)
@@ -108,7 +113,7 @@ class Scheduler:
             else:  # (cannot happen: a handler always deletes or moves its timer) never spin
                 await asyncio.sleep(FAILURE_BACKOFF[0])
             return True
-        return len(due) >= self.batch
+        return len(read) >= self.batch
 
     async def _handle(self, timer: TimerRow) -> None:
         try:
@@ -125,6 +130,7 @@ class Scheduler:
             await self._back_off(timer)
         finally:
             self._busy.discard(timer.id)
+            self._finished.add(timer.id)
             self._limit.release()
 
     async def _back_off(self, timer: TimerRow) -> None:

@@ -42,3 +42,41 @@ async def test_it_wakes_for_an_earlier_timer_and_handles_each_once(tmp_path) -> 
         assert sorted(i for i, _ in handled) == [first, second]  # each once, none early
         assert all(at >= soon - 0.01 for _, at in handled)
         assert len(await store.due_timers(time.time() + 7200, 10)) == 1  # the far one is left
+
+
+class SlowDueReads:
+    """The store, with each read of the due timers returned late: the handlers of the timers
+    it found may finish (and delete them) while it is on its way."""
+
+    def __init__(self, store: SqliteStore) -> None:
+        self.store = store
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.store, name)
+
+    async def due_timers(self, now: float, limit: int, shards: object = None) -> list[TimerRow]:
+        rows = await self.store.due_timers(now, limit, shards)  # type: ignore[arg-type]
+        await asyncio.sleep(0.2)
+        return rows
+
+
+async def test_a_read_older_than_a_handler_does_not_hand_its_timer_over_again(tmp_path) -> None:
+    """A full batch makes the scheduler read again at once; that read can start before the
+    handlers of the batch commit their deletes and end after they finished. The timers it
+    still lists were handled already: none is handled twice."""
+    async with SqliteStore(tmp_path / "timers.db") as store:
+        handled: list[int] = []
+
+        async def handle(timer: TimerRow) -> None:
+            handled.append(timer.id)
+            async with store.write() as tx:
+                await tx.delete_timer(timer.id)
+
+        async with store.write() as tx:
+            for _ in range(2):
+                await tx.add_timer(TimerRow(0, time.time() - 1, NOTICE))
+        scheduler = Scheduler(SlowDueReads(store), handle, batch=2)  # type: ignore[arg-type]
+        scheduler.start()
+        await asyncio.sleep(1.0)
+        await scheduler.stop()
+        assert sorted(handled) == [1, 2]
