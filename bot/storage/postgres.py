@@ -76,13 +76,20 @@ _GONE: tuple[type[BaseException], ...] = (
     OSError,
     asyncio.TimeoutError,
 )
+#: as ``SqliteStore``: the channel has not seen the version unless a public post shows it or
+#: every version since the newest public post is a private step
 _UNSHOWN = (
-    "SELECT g.id FROM games g"
-    " WHERE (g.status = 'active'"
-    "        OR (g.status = 'finished' AND ($1::text IS NULL OR g.updated_at >= $1)))"
-    " AND g.version > COALESCE("
-    "     (SELECT MAX(p.version) FROM posts p WHERE p.game_id = g.id), -1)"
-    " AND g.id = (SELECT MAX(n.id) FROM games n WHERE n.channel_id = g.channel_id)"
+    "SELECT g.id FROM ("
+    "   SELECT g.id, g.guild_id, g.version, COALESCE((SELECT MAX(p.version)"
+    "     FROM posts p WHERE p.game_id = g.id AND p.public = 1), -1) AS seen"
+    "   FROM games g"
+    "   WHERE (g.status = 'active'"
+    "          OR (g.status = 'finished' AND ($1::text IS NULL OR g.updated_at >= $1)))"
+    "   AND g.id = (SELECT MAX(n.id) FROM games n WHERE n.channel_id = g.channel_id)"
+    " ) g"
+    " WHERE g.version > g.seen AND g.version - g.seen > ("
+    "   SELECT COUNT(DISTINCT q.version) FROM posts q WHERE q.game_id = g.id"
+    "   AND q.public = 0 AND q.version > g.seen AND q.version <= g.version)"
 )
 #: tables whose ``id`` comes from a counter (copied ids must not come round again)
 _COUNTED = ("games", "timers", "votes")
@@ -823,16 +830,28 @@ class PostgresStore:
     async def posted_version(self, game_id: int) -> int | None:
         version: int | None = await self._read(
             lambda conn: conn.fetchval(
-                "SELECT MAX(version) FROM posts WHERE game_id = $1", game_id
+                "SELECT MAX(version) FROM posts WHERE game_id = $1 AND public = 1", game_id
             )
         )
         return version
 
+    async def private_versions(self, game_id: int, after: int) -> list[int]:
+        rows = await self._read(
+            lambda conn: conn.fetch(
+                "SELECT DISTINCT version FROM posts WHERE game_id = $1 AND public = 0"
+                " AND version > $2 ORDER BY version",
+                game_id,
+                after,
+            )
+        )
+        return [row[0] for row in rows]
+
     async def unshown_games(
         self, changed_since: str | None = None, shards: Shards | None = None
     ) -> list[int]:
-        """Games whose newest version no posted message shows: running ones, and finished ones
-        (changed at ``changed_since`` or later, when given) still the newest in their channel."""
+        """Games whose newest version the channel has not seen (as ``SqliteStore``): running
+        ones, and finished ones (changed at ``changed_since`` or later, when given) still the
+        newest in their channel."""
         clause, params = _shard_clause(shards, 2)
         return await self._ids(
             f"{_UNSHOWN}{clause} ORDER BY g.id",

@@ -423,25 +423,46 @@ class SqliteStore(PlayReads):
     async def posted_version(self, game_id: int) -> int | None:
         async with (
             self._reading() as conn,
-            conn.execute("SELECT MAX(version) FROM posts WHERE game_id = ?", (game_id,)) as cursor,
+            conn.execute(
+                "SELECT MAX(version) FROM posts WHERE game_id = ? AND public = 1", (game_id,)
+            ) as cursor,
         ):
             row = await cursor.fetchone()
         return row[0] if row else None
 
-    async def unshown_games(
-        self, changed_since: str | None = None, shards: Shards | None = None
-    ) -> list[int]:
-        """Games whose newest version no posted message shows: running ones, and finished ones
-        (changed at ``changed_since`` or later, when given) still the newest in their channel."""
+    async def private_versions(self, game_id: int, after: int) -> list[int]:
         async with (
             self._reading() as conn,
             conn.execute(
-                "SELECT g.id, g.guild_id FROM games g"
-                " WHERE (g.status = 'active'"
-                "        OR (g.status = 'finished' AND (? IS NULL OR g.updated_at >= ?)))"
-                " AND g.version > COALESCE("
-                "     (SELECT MAX(p.version) FROM posts p WHERE p.game_id = g.id), -1)"
-                " AND g.id = (SELECT MAX(n.id) FROM games n WHERE n.channel_id = g.channel_id)"
+                "SELECT DISTINCT version FROM posts WHERE game_id = ? AND public = 0"
+                " AND version > ? ORDER BY version",
+                (game_id, after),
+            ) as cursor,
+        ):
+            return [row[0] for row in await cursor.fetchall()]
+
+    async def unshown_games(
+        self, changed_since: str | None = None, shards: Shards | None = None
+    ) -> list[int]:
+        """Games whose newest version the channel has not seen: running ones, and finished ones
+        (changed at ``changed_since`` or later, when given) still the newest in their channel.
+        Seen: a public post shows that version (or a newer one), or every version since the
+        newest public post is a private step shown to its player (a private copy of a board is
+        not a step: it shows the channel nothing)."""
+        async with (
+            self._reading() as conn,
+            conn.execute(
+                "SELECT g.id, g.guild_id FROM ("
+                "   SELECT g.id, g.guild_id, g.version, COALESCE((SELECT MAX(p.version)"
+                "     FROM posts p WHERE p.game_id = g.id AND p.public = 1), -1) AS seen"
+                "   FROM games g"
+                "   WHERE (g.status = 'active'"
+                "          OR (g.status = 'finished' AND (? IS NULL OR g.updated_at >= ?)))"
+                "   AND g.id = (SELECT MAX(n.id) FROM games n WHERE n.channel_id = g.channel_id)"
+                " ) g"
+                " WHERE g.version > g.seen AND g.version - g.seen > ("
+                "   SELECT COUNT(DISTINCT q.version) FROM posts q WHERE q.game_id = g.id"
+                "   AND q.public = 0 AND q.version > g.seen AND q.version <= g.version)"
                 " ORDER BY g.id",
                 (changed_since, changed_since),
             ) as cursor,
