@@ -83,12 +83,17 @@ def _discord_problem(error: Any, prefix: tuple[str | int, ...]) -> Problem:
     if kind == "pattern" and detail.get("pattern") == SNOWFLAKE_PATTERN:
         return Problem(where, "NUMBER_TYPE_COERCE", f'Value "{error.instance}" is not snowflake.')
     if kind in ("enum", "const"):
-        return Problem(where, "BASE_TYPE_CHOICES", f"Value must be one of {detail}.")
+        choices = detail.get("options", [detail.get("expected_value")])
+        return Problem(where, "BASE_TYPE_CHOICES", f"Value must be one of {choices}.")
     if kind == "maximum":
         return Problem(where, "NUMBER_TYPE_MAX", f"Must be less than or equal to {limit}.")
     if kind == "minimum":
         return Problem(where, "NUMBER_TYPE_MIN", f"Must be greater than or equal to {limit}.")
     if kind in ("oneOf", "anyOf"):
+        branches = getattr(error.kind, "context", None) or []
+        if branches and all(len(b) == 1 and b[0].kind.name == "const" for b in branches):
+            choices = [b[0].kind.as_dict().get("expected_value") for b in branches]
+            return Problem(where, "BASE_TYPE_CHOICES", f"Value must be one of {choices}.")
         return Problem(where, "UNION_TYPE_CHOICES", "Value matches none of the described forms.")
     return Problem(where, "BASE_TYPE_INVALID", error.message)
 

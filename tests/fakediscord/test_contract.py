@@ -71,3 +71,17 @@ def test_an_interaction_answer_is_checked_against_its_own_type() -> None:
         "data.title: Must be 45 or fewer in length.",
     ]
     assert [p.code for p in contract.body_problems("POST", path, {"type": 3})] == ["UNION_TYPE_CHOICES"]
+
+
+def test_a_value_outside_discords_list_is_told_the_list() -> None:
+    button = {"type": 2, "style": 9, "custom_id": "a"}
+    problems = Contract.shipped().body_problems(
+        "POST", "/channels/1/messages", {"components": [{"type": 1, "components": [button]}]}
+    )
+    assert [(p.where, p.code, p.message) for p in problems] == [
+        (
+            ("components", 0, "components", 0, "style"),
+            "BASE_TYPE_CHOICES",
+            "Value must be one of [1, 2, 3, 4, 5, 6].",
+        )
+    ]
