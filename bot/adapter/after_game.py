@@ -11,6 +11,7 @@ import discord
 from bot.adapter import handlers, history_command, messages
 from bot.adapter.custom_ids import Control, PageId, RematchId
 from bot.adapter.handlers import first_response, guarded, places, reply_private
+from bot.adapter.lobby_notes import lobby_note
 from bot.adapter.outgoing import USERS_ONLY, lobby_view
 from bot.adapter.runtime import runtime_of
 from bot.adapter.words import channel_locale, user_locale
@@ -39,9 +40,10 @@ def exists_text(locale: str, exists: rematch.RematchExists) -> str:
 
 
 async def on_rematch(interaction: discord.Interaction, game_id: int) -> None:
-    """A new lobby for the same seats, rotated, posted in the channel as a new message that
-    mentions every human who played; the final message keeps its button (a second press is told
-    the rematch exists, with a link)."""
+    """A new lobby of the same game (options, clock), posted in the channel as a new message:
+    the one who pressed is seated, every other human who played is mentioned and asked to press
+    Join; the final message keeps its button (a second press is told the rematch exists, with a
+    link)."""
 
     async def work() -> None:
         service = runtime_of(interaction).service
@@ -57,7 +59,8 @@ async def on_rematch(interaction: discord.Interaction, game_id: int) -> None:
             await reply_private(interaction, exists_text(user_locale(interaction), exists))
             return
         locale = await channel_locale(interaction)
-        message = messages.lobby_message(locale, snap)
+        note = await lobby_note(runtime_of(interaction), snap, locale)
+        message = messages.lobby_message(locale, snap, note)
         intro = t(
             locale,
             "game.rematch.opened",

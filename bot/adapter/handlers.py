@@ -26,7 +26,7 @@ from typing import Any
 import discord
 
 from bot.adapter import messages
-from bot.adapter.away_notes import away_note
+from bot.adapter.lobby_notes import lobby_note
 from bot.adapter.custom_ids import (
     ActionId,
     BackId,
@@ -469,7 +469,7 @@ async def show_lobby(
 ) -> None:
     """Replace the clicked lobby message with the lobby as it is now (and say ``note``)."""
     locale = await channel_locale(interaction)
-    away = await away_note(runtime_of(interaction), snap, locale)
+    away = await lobby_note(runtime_of(interaction), snap, locale)
     message = messages.lobby_message(locale, snap, away)
     answered = await update_lobby(interaction, message.content, lobby_view(message))
     if answered and note is not None:

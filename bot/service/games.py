@@ -25,6 +25,7 @@ from bot.service.clocks import (
     notice,
 )
 from bot.service.models import GameSnapshot, LoggedMove, Outcome, Seat
+from bot.service.rematch_seats import in_rematch_order
 from bot.storage.base import (
     GameRow,
     GameStore,
@@ -122,6 +123,7 @@ class GameService:
             commitment=fairness.commitment(row.game, row.id, row.seed) if row.id else "",
             # the seed predicts every die: it leaves the service only once the game is over
             revealed_seed=row.seed if row.status in ("finished", "abandoned") else None,
+            rematch_of=row.rematch_of,
         )
         if row.state_json is None:
             return base
@@ -372,6 +374,9 @@ class GameService:
                 if len(seats) >= row.capacity:
                     raise errors.LobbyFull(capacity=row.capacity)
                 seats.append(SeatRow(len(seats), user_id, name))
+                if row.rematch_of is not None:  # the seat the rotation keeps for them
+                    old = await tx.load_game(row.rematch_of)
+                    seats = in_rematch_order(seats, old.seats if old else ())
             elif op == "bot":
                 if user_id != row.host_id:
                     raise errors.NotHost()

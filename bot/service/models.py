@@ -62,6 +62,8 @@ class GameSnapshot:
     commitment: str = ""
     #: the seed, only once the game has ended (finished or abandoned); None while it may run
     revealed_seed: int | None = None
+    #: the finished game this lobby or game replays (Rematch), if any
+    rematch_of: int | None = None
 
     def seat_of(self, user_id: int) -> int | None:
         for seat in self.seats:

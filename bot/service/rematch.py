@@ -1,26 +1,38 @@
-"""Rematch: a finished game's players, seats rotated by one, in a new lobby of the same channel.
+"""Rematch: a finished game played again in a new lobby of the same channel.
 
-The new lobby has the same game, options and capacity, and the same seats (computer opponents
-with their levels and names), the old second seat first and the old first seat last: where the
-seat order decides who begins (Can't Stop), someone else does; games that draw their first player
-(Harmonies, Kokeshi) draw again. Whoever pressed Rematch hosts it (they must have played); the
-host starts it as usual and anyone else may leave. It is opened in one write transaction, which
-also checks that the game has no rematch yet and that the channel is free, so a double click
-opens one lobby.
+The new lobby has the same game, options, capacity and turn clock, and it closes by itself like
+any lobby nobody starts (the server's lobby expiry). It opens with the player who pressed
+Rematch (its host) and the computer opponents of the finished game; the other players are asked
+and take their seats by pressing Join, where the seats moved round by one put them
+(``bot.service.rematch_seats``): nobody is seated without saying yes. The host starts it as
+usual. It is opened in one write transaction, which also checks that the game has no rematch yet
+and that the channel is free, so a double click opens one lobby.
 """
 
 from __future__ import annotations
 
 import logging
-from dataclasses import replace
 
 from bot.service import errors
+from bot.service.clocks import LOBBY_EXPIRY
 from bot.service.games import GameService, Where, _check_place
-from bot.service.models import GameSnapshot
-from bot.storage.base import GameRow, OpenGameExists, SeatRow, Tx
+from bot.service.models import GameSnapshot, Seat
+from bot.service.preferences import server_play_of
+from bot.service.rematch_seats import invited, opening_seats, rotated
+from bot.storage.base import GameRow, OpenGameExists, TimerRow, Tx
 from engines.registry import game_names, get_engine
 
 log = logging.getLogger(__name__)
+
+__all__ = [
+    "NoSuchGameHere",
+    "RematchExists",
+    "RematchNotAPlayer",
+    "RematchNotFinished",
+    "rematch",
+    "rotated",
+    "waiting_for",
+]
 
 
 class NoSuchGameHere(errors.UserFacingError):
@@ -46,12 +58,6 @@ class RematchExists(errors.UserFacingError):
     key = "error.rematch_exists"
 
 
-def rotated(seats: tuple[SeatRow, ...]) -> list[SeatRow]:
-    """The seats of a rematch: everyone moves up one, the old first seat goes last."""
-    order = [*seats[1:], *seats[:1]]
-    return [replace(s, seat=i) for i, s in enumerate(order)]
-
-
 async def rematch(
     service: GameService,
     game_id: int,
@@ -64,6 +70,9 @@ async def rematch(
     store = service.store
     channel_id = 0
     existing: GameRow | None = None
+    # read before the write (a read inside it would take a second pooled connection)
+    server = server_play_of(await store.server_play(guild_id) if guild_id else None)
+    expires_after = server.lobby_seconds(service.turn_clock.units)
     try:
         async with store.write() as tx:
             old = await tx.load_game(game_id)
@@ -77,7 +86,7 @@ async def rematch(
                 raise RematchNotAPlayer()
             existing = await tx.rematch_of(game_id)
             if existing is None:
-                lobby = await _open_lobby(service, tx, old, user_id)
+                lobby = await _open_lobby(service, tx, old, user_id, expires_after)
     except OpenGameExists:
         busy = await store.open_game_in_channel(channel_id)
         raise (await service._busy(busy)) if busy else errors.ChannelBusy() from None
@@ -87,8 +96,11 @@ async def rematch(
     return service.snapshot_of(lobby)
 
 
-async def _open_lobby(service: GameService, tx: Tx, old: GameRow, user_id: int) -> GameRow:
-    """The rematch lobby of ``old``, hosted by ``user_id``, the seats rotated."""
+async def _open_lobby(
+    service: GameService, tx: Tx, old: GameRow, user_id: int, expires_after: float
+) -> GameRow:
+    """The rematch lobby of ``old``, hosted by ``user_id``: the same options and clock, the
+    host and the computer opponents seated, closing after ``expires_after`` seconds."""
     now = service.clock()
     row = GameRow(
         id=0,
@@ -106,13 +118,37 @@ async def _open_lobby(service: GameService, tx: Tx, old: GameRow, user_id: int) 
         state_json=None,
         created_at=now,
         updated_at=now,
+        clock_seconds=old.clock_seconds,
         rematch_of=old.id,
     )
     new_id = await tx.insert_game(row)
-    await tx.set_seats(new_id, rotated(old.seats))
+    await tx.set_seats(new_id, opening_seats(old.seats, user_id))
+    clock = service.turn_clock
+    await clock.add(
+        tx,
+        TimerRow(
+            id=0,
+            due=clock.now() + expires_after,
+            kind=LOBBY_EXPIRY,
+            game_id=new_id,
+            guild_id=old.guild_id,
+        ),
+    )
     lobby = await tx.load_game(new_id)
     assert lobby is not None
     return lobby
+
+
+async def waiting_for(service: GameService, snap: GameSnapshot) -> tuple[Seat, ...]:
+    """The players of the finished game a rematch lobby was opened for who have not joined it
+    (yet); nobody for any other lobby or game."""
+    if not snap.is_lobby or snap.rematch_of is None:
+        return ()
+    old = await service.store.load_game(snap.rematch_of)
+    if old is None:
+        return ()
+    seated = {s.user_id for s in snap.seats}
+    return tuple(Seat(s.seat, s.user_id, s.display_name) for s in invited(seated, old.seats))
 
 
 async def _exists(service: GameService, row: GameRow) -> RematchExists:

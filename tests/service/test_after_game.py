@@ -9,13 +9,16 @@ import sqlite3
 import pytest
 
 from bot.service import errors, fairness, history
+from bot.service.clocks import LOBBY_EXPIRY
 from bot.service.games import GameService
+from bot.service.preferences import Preferences
 from bot.service.rematch import (
     NoSuchGameHere,
     RematchExists,
     RematchNotAPlayer,
     RematchNotFinished,
     rematch,
+    waiting_for,
 )
 from bot.service.verify import verify
 from bot.storage.base import GameStore
@@ -77,17 +80,89 @@ async def test_rematch_rotates_the_same_seats_and_keeps_the_options(
     lobby = await rematch(service, game_id, BOB, guild_id=GUILD, where=(CHANNEL,))
     assert lobby.is_lobby and lobby.channel_id == CHANNEL and lobby.host_id == BOB
     assert lobby.options == old.options and lobby.capacity == old.capacity
+    assert lobby.rematch_of == game_id
+    # only the one who asked and the computer opponent are seated; Alice is asked to join
     assert [(s.user_id, s.name, s.bot_level) for s in lobby.seats] == [
         (BOB, "Bob", None),
         (None, "Bot 1", bots[0]),
-        (ALICE, "Alice", None),
     ]
-    assert [s.seat for s in lobby.seats] == [0, 1, 2]
+    assert [s.user_id for s in await waiting_for(service, lobby)] == [ALICE]
+    joined = await service.join(lobby.id, ALICE, "Alice")
+    assert [(s.seat, s.user_id, s.name, s.bot_level) for s in joined.seats] == [
+        (0, BOB, "Bob", None),
+        (1, None, "Bot 1", bots[0]),
+        (2, ALICE, "Alice", None),
+    ]
+    assert await waiting_for(service, joined) == ()
     # the host starts it as usual, and anyone else may leave first
     await service.leave(lobby.id, ALICE)
     started = await service.start(lobby.id, BOB)
     assert started.after.status == "active"
     assert started.after.commitment != old.commitment  # a new game, a new seed commitment
+
+
+async def test_a_rematch_seats_whoever_says_yes_where_the_rotation_puts_them(
+    service: GameService,
+) -> None:
+    lobby = await service.open_lobby(
+        guild_id=GUILD, channel_id=CHANNEL, host_id=ALICE, host_name="Alice",
+        game="cantstop", players=4,
+    )
+    await service.join(lobby.id, BOB, "Bob")
+    await service.join(lobby.id, CAROL, "Carol")
+    game_id = (await service.start(lobby.id, ALICE)).after.id
+    await play_out(service, game_id)
+    again = await rematch(service, game_id, ALICE, guild_id=GUILD)  # the old first seat asks
+    assert [s.user_id for s in again.seats] == [ALICE] and again.capacity == 4
+    assert [s.user_id for s in await waiting_for(service, again)] == [BOB, CAROL]
+    # nobody else said yes: the host cannot start a game of one
+    with pytest.raises(errors.TooFewPlayers):
+        await service.start(again.id, ALICE)
+    # Carol answers first, a newcomer joins, then Bob: the rotation decides, newcomers last
+    await service.join(again.id, CAROL, "Carol")
+    await service.join(again.id, EVE, "Eve")
+    assert [s.user_id for s in await waiting_for(service, await service.game(again.id))] == [BOB]
+    full = await service.join(again.id, BOB, "Bob")
+    assert [(s.seat, s.user_id) for s in full.seats] == [(0, BOB), (1, CAROL), (2, ALICE), (3, EVE)]
+    started = await service.start(again.id, ALICE)
+    assert started.after.status == "active"
+
+
+async def test_a_rematch_has_the_clock_of_the_game_and_closes_like_any_lobby(
+    service: GameService, store: GameStore
+) -> None:
+    lobby = await service.open_lobby(
+        guild_id=GUILD, channel_id=CHANNEL, host_id=ALICE, host_name="Alice",
+        game="cantstop", players=2, clock_seconds=3 * 3600, expires_after=24 * 3600,
+    )
+    await service.join(lobby.id, BOB, "Bob")
+    game_id = (await service.start(lobby.id, ALICE)).after.id
+    await play_out(service, game_id)
+    before = service.turn_clock.now()
+    again = await rematch(service, game_id, BOB, guild_id=GUILD)
+    assert again.clock_seconds == 3 * 3600  # the same turn clock
+    (expiry,) = [t for t in await store.timers_of_game(again.id) if t.kind == LOBBY_EXPIRY]
+    # the server's lobby expiry (24 hours unless it chose otherwise)
+    assert before + 24 * 3600 <= expiry.due <= service.turn_clock.now() + 24 * 3600
+    closed = await service.expire_lobby(again.id, expiry.id)
+    assert closed is not None and closed.status == "cancelled"
+    # the channel is free again, and the Rematch button may open another lobby
+    assert await store.open_game_in_channel(CHANNEL) is None
+    second = await rematch(service, game_id, ALICE, guild_id=GUILD)
+    assert second.is_lobby and second.id != again.id
+
+
+async def test_a_rematch_closes_after_the_servers_lobby_expiry(
+    service: GameService, store: GameStore
+) -> None:
+    await Preferences(store).set_server(GUILD, lobby_hours=5)
+    game_id = await open_game(service)
+    await play_out(service, game_id)
+    again = await rematch(service, game_id, ALICE, guild_id=GUILD)
+    (expiry,) = [t for t in await store.timers_of_game(again.id) if t.kind == LOBBY_EXPIRY]
+    assert expiry.due <= service.turn_clock.now() + 5 * 3600 + 1
+    assert expiry.due >= service.turn_clock.now() + 5 * 3600 - 60
+    assert again.clock_seconds is None  # the game had no clock: neither has its rematch
 
 
 async def test_wrong_rematch_clicks_change_nothing(service: GameService, store) -> None:
@@ -107,7 +182,7 @@ async def test_wrong_rematch_clicks_change_nothing(service: GameService, store) 
         await rematch(service, 424242, ALICE, guild_id=GUILD)
     assert await dump(store) == before
     first = await rematch(service, game_id, CAROL, guild_id=GUILD)
-    assert [s.user_id for s in first.seats] == [BOB, CAROL, ALICE]
+    assert [s.user_id for s in first.seats] == [CAROL]
     await service.record_post(first.id, first.version, CHANNEL, 7777)
     before = await dump(store)
     with pytest.raises(RematchExists) as twice:  # a double click: the lobby exists, with a link
