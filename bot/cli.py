@@ -27,25 +27,16 @@ from bot.service.models import GameSnapshot, Outcome
 from bot.settings import BadSetting, MissingSetting, Settings, heartbeat_path
 from bot.storage import is_postgres_url, open_store
 from bot.storage.sqlite import SqliteStore
+from bot.table_args import BadArguments, TableArgs, boards_folder, table_args
 from engines.base import CHANCE
-from engines.bots import LEVELS, get_bot
+from engines.bots import get_bot
 from engines.registry import game_names, get_engine
 from engines.rng import Rng
-from i18n import join_list, player_name, t, translator
-from render import render_png
+from i18n import join_list, t, translator
+from render import describe, render_png
 
 CHANNEL = 1  # the terminal is one "channel"
 LOCALE = "en"
-
-
-def parse_options(pairs: Sequence[str]) -> dict[str, str]:
-    options = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep:
-            raise SystemExit(f"--option takes name=value, not {pair!r}")
-        options[key.strip()] = value.strip()
-    return options
 
 
 _MARKDOWN = re.compile(r"\*\*|__|~~|`")
@@ -97,9 +88,13 @@ class Table:
         out: Path | None,
         echo: Callable[[str], None],
         db: Path | None = None,
+        *,
+        position: bool = False,
     ) -> None:
         self.service, self.out, self.echo, self.db = service, out, echo, db
         self.folder: Path | None = None
+        #: say the position in words (the boards' alt text) whenever a person is to move
+        self.position = position
 
     async def open(
         self,
@@ -141,7 +136,10 @@ class Table:
             path = self.folder / f"{snap.version:04d}.png"
             path.write_bytes(render_png(snap.game, snap.state, translator(LOCALE), names=names))
             self.echo(t(LOCALE, "cli.wrote", path=path))
-        if snap.to_move is not None and not snap.seats[snap.to_move].is_bot:
+        people_move = snap.to_move is not None and not snap.seats[snap.to_move].is_bot
+        if self.position and (people_move or snap.status != "active"):
+            self.echo(describe(snap.game, snap.state, translator(LOCALE), names=names))
+        if people_move:
             self.echo(plain(presenter.prompt(snap.state, names, LOCALE)))
 
     def result(self, snap: GameSnapshot) -> str:
@@ -173,7 +171,7 @@ async def _with_service(
 
 
 async def resume_or_open(
-    table: Table, args: argparse.Namespace, humans: list[str], bots: list[tuple[str, str]]
+    table: Table, args: argparse.Namespace, seats: TableArgs
 ) -> GameSnapshot | None:
     """The running game of the ``--db`` database, else a new one; None when it is another game."""
     from bot.service.errors import NoActiveGame
@@ -181,10 +179,10 @@ async def resume_or_open(
     try:
         snap = await table.service.current(CHANNEL)
     except NoActiveGame:
-        return await table.open(args.game, humans, parse_options(args.option), bots)
+        return await table.open(seats.game, seats.people, seats.options, seats.bots)
     if snap.status == "lobby":  # a table that never started: set it aside and open a new one
         await table.service.cancel(snap.id, snap.host_id)
-        return await table.open(args.game, humans, parse_options(args.option), bots)
+        return await table.open(seats.game, seats.people, seats.options, seats.bots)
     if snap.game != args.game:
         print(t(LOCALE, "cli.play.other_game", db=args.db, game=snap.game), file=sys.stderr)
         return None
@@ -198,19 +196,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     """A game in the terminal: people take turns at the keyboard, computer seats play themselves."""
     from bot.service.bots import bot_to_move, play_bot_turn
 
-    seated = demo_players(args) if args.bots else []  # checks the levels like demo does
-    humans_count = args.players if args.players is not None else (1 if seated else 2)
-    humans = [player_name(LOCALE, i, None) for i in range(humans_count)]
-    levels = [level.strip() for level in args.bots.split(",") if level.strip()]
-    bots = [
-        (t(LOCALE, f"bot.name.{level}", number=humans_count + i + 1), level)
-        for i, level in enumerate(levels)
-    ]
+    table_of = table_args(args, keyboard=True)
     db = Path(args.db) if args.db else None
 
     async def work(service: GameService) -> int:
-        table = Table(service, Path(args.out) if args.out else None, print, db)
-        found = await resume_or_open(table, args, humans, bots)
+        table = Table(service, table_of.out, print, db, position=True)
+        found = await resume_or_open(table, args, table_of)
         if found is None:
             return 2
         snap = found
@@ -253,29 +244,18 @@ def cmd_play(args: argparse.Namespace) -> int:
     return asyncio.run(_with_service(db, args.seed, work))
 
 
-def demo_players(args: argparse.Namespace) -> list[tuple[str, Any]]:
-    """(name, bot or None for random-legal) per seat, from ``--bots`` or ``--players``."""
-    if not args.bots:
-        return [(player_name(LOCALE, i, None), None) for i in range(args.players or 2)]
-    levels = [level.strip() for level in args.bots.split(",") if level.strip()]
-    bad = [level for level in levels if level not in LEVELS]
-    if bad:
-        raise SystemExit(f"--bots takes levels from {', '.join(LEVELS)}, not {', '.join(bad)}")
-    return [
-        (t(LOCALE, f"bot.name.{level}", number=i + 1), get_bot(args.game, level))
-        for i, level in enumerate(levels)
-    ]
-
-
 def cmd_demo(args: argparse.Namespace) -> int:
-    """A whole game between random legal players, or computer opponents with ``--bots``."""
-    players = demo_players(args)
+    """A whole game between random legal players (``--players``) and computer opponents
+    (``--bots``), each seat's choice made here."""
+    seats = table_args(args, keyboard=False)
+    players: list[tuple[str, Any]] = [(name, None) for name in seats.people]
+    players += [(name, get_bot(args.game, level)) for name, level in seats.bots]
     names = [name for name, _ in players]
     engine = get_engine(args.game)
 
     async def work(service: GameService) -> int:
-        table = Table(service, Path(args.out) if args.out else None, print)
-        snap = await table.open(args.game, names, parse_options(args.option))
+        table = Table(service, seats.out, print)
+        snap = await table.open(args.game, names, seats.options)
         step = 0
         while snap.status == "active":
             rng = Rng.for_step(args.seed, 1_000_000 + step)  # the players' own choices
@@ -565,8 +545,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if problem is not None:
         print(problem, file=sys.stderr)
         return 2
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
+    out = boards_folder(args.out)
+    assert out is not None  # --out is required
     names = [str(s.get("name", "")) for s in data.get("seats", []) if isinstance(s, dict)]
     written: list[Path] = []
     shown_turn = -1
@@ -637,7 +617,7 @@ def build_parser() -> argparse.ArgumentParser:
             default=None,
             help="people at the keyboard (default 2, or 1 with --bots)"
             if name == "play"
-            else "random players (default 2)",
+            else "random players (default 2, or none with --bots)",
         )
         p.add_argument("--seed", type=int, default=None if name == "play" else 1)
         p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
@@ -670,4 +650,8 @@ def load_configured_games() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     load_configured_games()
     args = build_parser().parse_args(argv)
-    return int(args.func(args))
+    try:
+        return int(args.func(args))
+    except BadArguments as bad:  # a sentence, and the status argparse gives a bad argument
+        print(bad, file=sys.stderr)
+        return 2

@@ -88,15 +88,52 @@ def test_run_with_a_malformed_setting_names_it(tmp_path: Path) -> None:
 
 
 def test_bad_table_sizes_and_options_are_answered_in_sentences(tmp_path: Path) -> None:
-    for args, words in (
-        (("--players", "5"), "players: 2-4"),
-        (("--players", "1"), "players: 2-4"),
-        (("--option", "foo=bar"), "foo"),
-        (("--option", "must_use_both_sums=maybe"), "must_use_both_sums"),
+    """Every argument that cannot make a table is one sentence on stderr and exit status 2
+    (argparse's status for a bad argument), before anything is played or written."""
+    a_file = tmp_path / "afile"
+    a_file.write_text("not a folder")
+    for command, args, words in (
+        ("play", ("--players", "5"), "Can't Stop is played by 2 to 4 players, not 5"),
+        ("play", ("--players", "1"), "Can't Stop is played by 2 to 4 players, not 1"),
+        ("play", ("--players", "0"), "the number of people at the keyboard: 1 or more, not 0"),
+        ("play", ("--players", "-3"), "1 or more, not -3"),
+        ("play", ("--players", "2", "--bots", "easy,easy,easy"), "not 5 (--players and --bots"),
+        ("demo", ("--players", "-1"), "the number of random players: 0 or more, not -1"),
+        ("demo", ("--players", "0"), "Can't Stop is played by 2 to 4 players, not 0"),
+        ("demo", ("--players", "9"), "not 9"),
+        ("demo", ("--bots", "genius"), "--bots takes levels from easy, medium, hard"),
+        ("play", ("--option", "foo=bar"), "no such option or value (unknown option(s): foo)"),
+        ("play", ("--option", "must_use_both_sums=maybe"), "must_use_both_sums=on|off"),
+        ("demo", ("--option", "foo"), "--option takes NAME=VALUE, not “foo”"),
+        ("demo", ("--out", str(a_file)), "is a file, not a folder"),
+        ("demo", ("--out", str(a_file / "boards")), "cannot be written to"),
+        ("demo", ("--out", "/proc/x"), "cannot be written to /proc/x"),
+        ("play", ("--out", str(a_file)), "is a file, not a folder"),
     ):
-        result = boardroom("play", "cantstop", *args, cwd=tmp_path)
-        assert result.returncode == 2, (args, result.stderr)
-        assert "Traceback" not in result.stderr and words in result.stderr, result.stderr
+        result = boardroom(command, "cantstop", *args, cwd=tmp_path)
+        said = result.stderr.strip()
+        assert result.returncode == 2, (command, args, result.stderr)
+        assert "Traceback" not in said and words in said, (command, args, said)
+        assert len(said.splitlines()) == 1 and said.endswith("."), said  # one sentence
+        assert "/rules" not in said  # a Discord command means nothing here
+        assert not result.stdout, result.stdout  # nothing was played
+    assert a_file.read_text() == "not a folder"
+
+
+def test_demo_seats_random_players_and_bots_together(tmp_path: Path) -> None:
+    result = boardroom("demo", "cantstop", "--players", "1", "--bots", "easy", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "Player A" in result.stdout and "Bot 2 (easy)" in result.stdout
+
+
+def test_play_says_the_position_in_words(tmp_path: Path) -> None:
+    result = play(tmp_path, "cantstop", "--seed", "3", stdin="1\n")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    # the board's description (its alt text) comes before each prompt
+    first = lines.index("Player A, your turn: roll the dice.")
+    assert lines[first - 1].startswith("Can't Stop board. Player A's turn, to roll.")
+    assert any(line.startswith("Can't Stop board. Player A's turn, choosing a move") for line in lines)
 
 
 def test_an_unknown_log_level_is_named(tmp_path: Path) -> None:

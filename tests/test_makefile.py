@@ -73,3 +73,20 @@ def test_make_sets_up_the_venv_before_each_target() -> None:
         )
         lines = dry.stdout.splitlines()
         assert lines[0] == "python3 -m venv .venv" and lines[-1].startswith(command), lines
+
+
+def test_the_package_declares_what_setuptools_asks_for_without_warnings() -> None:
+    """``make demo`` (and every ``pip install -e``) builds the project with setuptools: the
+    licence as an SPDX string (a TOML table is deprecated and warned about), a setuptools that
+    reads it, and the packages declared at the top of the project, so an editable install is a
+    plain .pth file rather than the import finder setuptools warns about."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert project["project"]["license"] == "MIT"
+    requires = project["build-system"]["requires"]
+    assert requires == ["setuptools>=77"], requires  # the first to read an SPDX licence
+    assert project["tool"]["setuptools"]["package-dir"] == {"": "."}
+    assert "license-files" not in project["project"] or all(
+        (ROOT / pattern).exists() for pattern in project["project"]["license-files"]
+    )

@@ -26,7 +26,6 @@ from typing import Any
 import discord
 
 from bot.adapter import messages
-from bot.adapter.lobby_notes import lobby_note
 from bot.adapter.custom_ids import (
     ActionId,
     BackId,
@@ -38,6 +37,7 @@ from bot.adapter.custom_ids import (
     selected_action,
 )
 from bot.adapter.delivery import DISCORD_FAILURES
+from bot.adapter.lobby_notes import lobby_note
 from bot.adapter.outgoing import USERS_ONLY, board_files, board_view, jump_link, lobby_view
 from bot.adapter.runtime import runtime_of
 from bot.adapter.threads import archive_thread

@@ -23,6 +23,7 @@ from engines.base import CHANCE, TERMINAL
 from engines.registry import get_engine
 from i18n import t
 from tests.e2e.helpers import (
+    action_ids,
     assert_board,
     board_after_click,
     lobby_id,
@@ -30,6 +31,7 @@ from tests.e2e.helpers import (
     seat_users,
 )
 from tests.e2e.test_languages_e2e import choose, offered, press, stored
+from tests.e2e.test_turn_clock_e2e import rows
 from tests.fakediscord import FakeDiscordDriver, StoredMessage
 from tests.test_cli import boardroom
 
@@ -151,8 +153,9 @@ async def test_after_the_last_move(fake_discord, bot_process, tmp_path: Path, ga
     assert lobby is not None and not opened.ephemeral, opened.data
     new_id = lobby_id(lobby)
     assert f"<@{bob.id}> asks for a rematch" in lobby.content
-    assert f"<@{alice.id}>" in lobby.content  # every human who played is mentioned
-    assert seat_order(bot.db_path, new_id) == [(bob.id, "Bob", None), (alice.id, "Alice", None)]
+    # every other human who played is mentioned and asked; only the one who asked is seated
+    assert f"<@{alice.id}>: press Join to play again." in lobby.content
+    assert seat_order(bot.db_path, new_id) == [(bob.id, "Bob", None)]
     # a second press once the lobby's message is known (a press before it gets no link)
     for _ in range(200):
         if posted(bot.db_path, new_id):
@@ -264,8 +267,19 @@ async def test_after_the_last_move(fake_discord, bot_process, tmp_path: Path, ga
         drawn = boardroom("replay", str(path), "--out", str(out), cwd=tmp_path)
         assert drawn.returncode == 0 and len(list(out.glob("*.png"))) > 5, drawn
 
-    # the rematch is played: its host starts it; the running game cannot be exported
+    # the rematch is played once Alice said yes: she sits where the rotation puts her (last),
+    # the lobby no longer waits for her, and its host starts it; the running game cannot be
+    # exported
     lobby = fake_discord.message(lobby.id)
+    if get_engine(game).info.min_seats > 1:  # Bob alone may not start it (Harmonies: solo)
+        alone = await fake_discord.click(bob, lobby, f"brl:{new_id}:start")
+        await alone.wait_response()
+        assert alone.ephemeral and "needs at least 2 players" in (alone.content or "")
+    joined = await fake_discord.click(alice, lobby, f"brl:{new_id}:join")
+    await joined.wait_response()
+    assert seat_order(bot.db_path, new_id) == [(bob.id, "Bob", None), (alice.id, "Alice", None)]
+    lobby = fake_discord.message(lobby.id)
+    assert "press Join to play again" not in lobby.content
     start = await fake_discord.click(bob, lobby, f"brl:{new_id}:start")
     await start.wait_response()
     (rematch_first,) = await start.wait_followups(1, timeout=10)
@@ -372,5 +386,71 @@ async def test_a_rematch_keeps_the_computer_opponent_and_an_abandoned_game_revea
     path.write_bytes(attachment.data)
     checked = boardroom("verify", str(path), cwd=tmp_path)
     assert checked.returncode == 0, checked
+    fake_discord.assert_no_unknown_routes()
+    bot.assert_no_traceback()
+
+
+async def play_nim_out(driver: FakeDiscordDriver, users: list[Any], turn: StoredMessage) -> StoredMessage:
+    """Take sticks (whoever may move) until the game of Nim ends; returns the final message."""
+    for _ in range(40):
+        if any(c.startswith("brr:") for c in turn.custom_ids):
+            return turn
+        take = sorted(action_ids(turn).values())[0]
+        for user in users:
+            rec = await driver.click(user, turn, take)
+            await rec.wait_response()
+            if not rec.ephemeral:  # the mover's click: the next board follows
+                (turn,) = await rec.wait_followups(1, timeout=10)
+                break
+        else:
+            raise AssertionError(f"nobody could move: {turn.content}")
+    raise AssertionError("the game did not end")
+
+
+async def test_a_rematch_keeps_the_clock_and_closes_when_nobody_answers(
+    fake_discord, bot_process
+) -> None:
+    """The rematch lobby says the same turn clock as the first lobby, its host cannot start it
+    alone with the old seats, and like any lobby it closes by itself, freeing the channel."""
+    bot = await bot_process(BOARDROOM_TEST_HOUR_SECONDS="0.5", BOARDROOM_GAMES="tests.games.nim")
+    table = await seat_users(fake_discord, bot.guild, "Alice", "Bob")
+    alice, bob = table.users
+    rec = await fake_discord.slash(alice, table.channel, "play", {"clock": "3d"}, subcommand="nim")
+    await rec.wait_response()
+    gid = lobby_id(rec.original)
+    (clock_line,) = [x for x in rec.original.content.splitlines() if x.startswith("Turn clock")]
+    joined = await fake_discord.click(bob, rec.original, f"brl:{gid}:join")
+    await joined.wait_response()
+    start = await fake_discord.click(alice, fake_discord.message(rec.original.id), f"brl:{gid}:start")
+    await start.wait_response()
+    (turn,) = await start.wait_followups(1, timeout=10)
+    final = await play_nim_out(fake_discord, [alice, bob], turn)
+
+    opened = await fake_discord.click(bob, final, f"brr:{gid}")
+    await opened.wait_response()
+    lobby = opened.original
+    assert lobby is not None and not opened.ephemeral, opened.data
+    new_id = lobby_id(lobby)
+    assert clock_line in lobby.content.splitlines(), lobby.content  # the same clock
+    assert f"<@{alice.id}>: press Join to play again." in lobby.content
+    assert seat_order(bot.db_path, new_id) == [(bob.id, "Bob", None)]
+    alone = await fake_discord.click(bob, lobby, f"brl:{new_id}:start")
+    await alone.wait_response()
+    assert alone.ephemeral and "needs at least 2 players" in (alone.content or "")
+    timers = rows(bot, "SELECT kind FROM timers WHERE game_id = ?", new_id)
+    assert ("lobby_expiry",) in timers, timers
+
+    # nobody answers: after the server's lobby expiry (24 hours: 12 s here) it closes
+    async def closed() -> None:
+        while "closed" not in fake_discord.message(lobby.id).content:
+            await asyncio.sleep(0.2)
+
+    await asyncio.wait_for(closed(), 40)
+    assert not fake_discord.message(lobby.id).custom_ids  # its buttons are gone
+    assert rows(bot, "SELECT status FROM games WHERE id = ?", new_id) == [("cancelled",)]
+    again = await fake_discord.slash(alice, table.channel, "play", {}, subcommand="nim")
+    await again.wait_response()
+    assert not again.ephemeral and again.original is not None  # the channel is free
+    assert lobby_id(again.original) != new_id
     fake_discord.assert_no_unknown_routes()
     bot.assert_no_traceback()
