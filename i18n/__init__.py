@@ -28,6 +28,7 @@ from string import Formatter
 
 from engines.registry import catalogue_homes, generation
 from i18n import cldr
+from i18n.commands import show_commands
 
 DEFAULT_LOCALE = "en"
 #: the parameter that chooses the form of a plural key
@@ -154,11 +155,12 @@ def _shown(identifier: str, name: str, value: object) -> object:
 def t(locale: str | None, key: str, /, **params: object) -> str:
     """The text for ``key`` in ``locale`` (English fallback), formatted with ``params``.
 
-    ``count`` chooses the form of a plural key (and is a field like the others). A missing key is
-    a programming error and raises ``KeyError`` so tests catch it.
+    ``count`` chooses the form of a plural key (and is a field like the others). A command the
+    text names (``</play>``) is shown as ``i18n.commands`` says. A missing key is a programming
+    error and raises ``KeyError`` so tests catch it.
     """
     lang = language_of(locale)
-    text = _text(lang, locale, key, params)
+    text = show_commands(_text(lang, locale, key, params))
     if not params:
         return text
     identifier = cldr.babel_locale(locale or "", lang)

@@ -33,7 +33,7 @@ from bot.adapter.rendering import start_processes, stop_processes
 from bot.adapter.runtime import BotRunner, InteractionGate, Runtime
 from bot.adapter.threads import archive_thread
 from bot.adapter.timers import TimerActions
-from bot.adapter.words import CatalogueTranslator
+from bot.adapter.words import CatalogueTranslator, use_command_mentions
 from bot.games import load_games
 from bot.service.clocks import HOUR, TimeUnits, TurnClock
 from bot.service.errors import UserFacingError
@@ -165,7 +165,7 @@ class BoardroomBot(discord.Client):
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
+            use_command_mentions(await self.tree.sync(guild=guild))
             log.info("commands synced to guild %s", self.settings.dev_guild_id)
             return
         # the payload as synced, localisations included: a changed catalogue syncs again
@@ -177,10 +177,19 @@ class BoardroomBot(discord.Client):
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
         marker = self.settings.database.with_name(self.settings.database.name + ".commands")
         if marker.is_file() and marker.read_text().strip() == digest:
+            await self._learn_command_ids()
             return
-        await self.tree.sync()
+        use_command_mentions(await self.tree.sync())
         marker.write_text(digest)
         log.info("global commands synced")
+
+    async def _learn_command_ids(self) -> None:
+        """The ids of the commands synced before, for the command mentions sentences show
+        (without them a command is shown as typed)."""
+        try:
+            use_command_mentions(await self.tree.fetch_commands())
+        except DISCORD_FAILURES as exc:
+            log.warning("command ids not known: commands are shown as typed (%r)", exc)
 
     async def on_ready(self) -> None:
         log.info("connected as %s (%s)", self.user, getattr(self.user, "id", "?"))

@@ -1,6 +1,9 @@
-"""Locale helpers for interactions, and translation of slash-command descriptions."""
+"""Locale helpers for interactions, translation of slash-command descriptions, and the
+command mentions sentences show."""
 
 from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
 
 import discord
 from discord import app_commands
@@ -8,6 +11,7 @@ from discord import app_commands
 from bot.adapter.runtime import runtime_of
 from bot.service.errors import UserFacingError
 from i18n import DEFAULT_LOCALE, available_locales, catalogue, game_title, language_of, t
+from i18n.commands import set_renderer, typed
 
 
 def user_locale(interaction: discord.Interaction) -> str:
@@ -78,3 +82,20 @@ class CatalogueTranslator(app_commands.Translator):
         if words is None:
             return None
         return words.lower() if context.location in NAME_LOCATIONS else words
+
+
+def mention_renderer(ids: Mapping[str, int]) -> Callable[[str], str]:
+    """Commands shown as Discord command mentions (``</game board:id>``): clickable, and in each
+    reader's language; a command Discord gave no id is shown as typed."""
+
+    def render(name: str) -> str:
+        command_id = ids.get(name.split()[0])
+        return f"</{name}:{command_id}>" if command_id else typed(name)
+
+    return render
+
+
+def use_command_mentions(synced: Iterable[app_commands.AppCommand]) -> None:
+    """From now on, every sentence that names a command mentions it (``synced``: the commands as
+    Discord has them, with their ids)."""
+    set_renderer(mention_renderer({command.name: command.id for command in synced}))
