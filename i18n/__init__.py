@@ -195,9 +195,16 @@ def join_list(locale: str | None, items: Sequence[str]) -> str:
     return cldr.join_and(number_locale(locale), items)
 
 
-def duration(locale: str | None, seconds: float) -> str:
-    """A span of time, "24 hours" or "3 days", by the locale's own words (CLDR, through Babel)."""
-    return cldr.duration(number_locale(locale), float(seconds))
+def clock_length(locale: str | None, hours: float | None) -> str:
+    """How long a turn clock (or another span of game time in whole hours) lasts: "12 hours",
+    "1 day", "3 days", or "No clock". The one wording of clock lengths: lobbies, ``/settings``
+    and the menus of ``/play`` and ``/settings`` all use it."""
+    if not hours:
+        return t(locale, "clock.none")
+    whole = max(1, round(hours))
+    if whole % 24 == 0:
+        return t(locale, "clock.days", count=whole // 24)
+    return t(locale, "clock.hours", count=whole)
 
 
 def game_title(locale: str | None, game: str) -> str:

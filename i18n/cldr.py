@@ -8,11 +8,9 @@ same few locales and small numbers come back on every board.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import timedelta
 from functools import cache, lru_cache
 
 from babel import Locale, UnknownLocaleError
-from babel.dates import format_timedelta
 from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
 
@@ -81,10 +79,3 @@ def language_name(lang: str) -> str:
 
 #: CLDR's plural categories, in its order
 PLURAL_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
-
-
-@lru_cache(maxsize=512)
-def duration(identifier: str, seconds: float) -> str:
-    """"24 hours", "3 days": a span of time in the locale's words (rounded to its largest unit)."""
-    span = timedelta(seconds=seconds)
-    return str(format_timedelta(span, threshold=1.0, locale=_locale(identifier)))

@@ -19,7 +19,7 @@ from bot.service.models import GameSnapshot, Outcome
 from bot.service.turns import PlayedTurn, in_progress, last_ended, since_last_turn_of
 from engines.bots import LEVELS
 from engines.registry import get_engine
-from i18n import duration, game_title, has, join_list, t, translator
+from i18n import clock_length, game_title, has, join_list, t, translator
 from render import board_views, describe, turn_views
 
 MAX_CONTENT = 2000
@@ -66,12 +66,7 @@ def lobby_content(locale: str, snap: GameSnapshot) -> str:
         t(locale, "lobby.host", host=f"<@{snap.host_id}>"),
         t(locale, "lobby.seats", seated=len(snap.seats), capacity=snap.capacity, players=players),
     ]
-    clock = (
-        duration(locale, snap.clock_seconds)
-        if snap.clock_seconds
-        else t(locale, "clock.choice.none")
-    )
-    lines.append(t(locale, "lobby.clock", clock=clock))
+    lines.append(t(locale, "lobby.clock", clock=clock_length(locale, snap.clock_hours)))
     changed = {
         k: v
         for k, v in snap.options.items()

@@ -16,7 +16,7 @@ from typing import Any, Optional
 import discord
 from discord import app_commands
 
-from bot.adapter.words import text
+from bot.adapter.words import clock_choice_name, text
 from bot.service.clocks import CLOCK_HOURS
 from engines.base import GameInfo, OptionSpec
 from engines.registry import game_names, get_engine
@@ -107,7 +107,7 @@ def play_subcommand(info: GameInfo, open_lobby: OpenLobby) -> app_commands.Comma
         },
     )(described)
     clocks = [
-        app_commands.Choice(name=text(f"clock.choice.{value}"), value=value)
+        app_commands.Choice(name=clock_choice_name(value), value=value)
         for value in CLOCK_HOURS
     ]
     chosen = app_commands.choices(

@@ -9,8 +9,17 @@ import discord
 from discord import app_commands
 
 from bot.adapter.runtime import runtime_of
+from bot.service.clocks import CLOCK_HOURS
 from bot.service.errors import UserFacingError
-from i18n import DEFAULT_LOCALE, available_locales, catalogue, game_title, language_of, t
+from i18n import (
+    DEFAULT_LOCALE,
+    available_locales,
+    catalogue,
+    clock_length,
+    game_title,
+    language_of,
+    t,
+)
 from i18n.commands import set_renderer, typed
 
 
@@ -48,6 +57,13 @@ def error_text(locale: str, error: UserFacingError) -> str:
     return t(locale, error.key, **params)
 
 
+def clock_choice_name(choice: str) -> app_commands.locale_str:
+    """A menu entry for a turn clock (``CLOCK_HOURS`` key), in the words of ``clock_length``:
+    English for Discord's default, every other language through ``CatalogueTranslator``."""
+    hours = CLOCK_HOURS[choice]
+    return app_commands.locale_str(clock_length(DEFAULT_LOCALE, hours), clock_hours=hours)
+
+
 def text(key: str) -> app_commands.locale_str:
     """A command's or option's name, description or choice: English (the key's text) for
     Discord's default, every other catalogue language through ``CatalogueTranslator``."""
@@ -76,7 +92,11 @@ class CatalogueTranslator(app_commands.Translator):
     ) -> str | None:
         key = string.extras.get("key")
         lang = language_of(locale.value)
-        if not key or lang == DEFAULT_LOCALE or lang not in available_locales():
+        if lang == DEFAULT_LOCALE or lang not in available_locales():
+            return None
+        if "clock_hours" in string.extras:  # a clock length: the one formatter's words
+            return clock_length(lang, string.extras["clock_hours"])
+        if not key:
             return None
         words = catalogue(lang).get(key)
         if words is None:

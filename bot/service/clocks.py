@@ -59,6 +59,10 @@ class TimeUnits:
     def hours(self, count: float) -> float:
         return count * self.hour
 
+    def in_hours(self, seconds: float | None) -> float | None:
+        """(Scaled) seconds as hours of game time (None: none)."""
+        return None if not seconds else seconds / self.hour
+
     def clock_seconds(self, choice: str) -> int | None:
         """The clock a lobby choice stands for, in (scaled) seconds; ``KeyError`` if unknown."""
         hours = CLOCK_HOURS[choice]

@@ -118,6 +118,7 @@ class GameService:
             seats=seats,
             ended_by=row.ended_by,
             clock_seconds=row.clock_seconds,
+            clock_hours=self.turn_clock.units.in_hours(row.clock_seconds),
             deadline=row.deadline,
             clock_left=row.clock_left,
             commitment=fairness.commitment(row.game, row.id, row.seed) if row.id else "",

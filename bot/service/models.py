@@ -56,6 +56,8 @@ class GameSnapshot:
     turn: int = 0  # how many turns have ended (the engine's turn counter)
     ended_by: int | None = None  # the user who abandoned the game, if someone did
     clock_seconds: int | None = None  # the turn clock (None: no clock)
+    #: the turn clock in hours of game time, as players read it (None: no clock)
+    clock_hours: float | None = None
     deadline: float | None = None  # when the turn of the seat to move runs out (unix time)
     clock_left: float | None = None  # the player to move is away: what their stopped clock had left
     #: SHA-256 of the seed with the game's prefix (``bot.service.fairness``): safe to show

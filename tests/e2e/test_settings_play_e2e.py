@@ -11,7 +11,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from i18n import t
+from bot.service.clocks import CLOCK_HOURS
+from i18n import clock_length, t
 from tests.e2e.helpers import seat_users
 from tests.fakediscord import FakeDiscordDriver, FakeUser
 from tests.fakediscord import payloads as p
@@ -164,9 +165,9 @@ async def test_server_settings_need_manage_server_to_change(
         return t(
             locale,
             "settings.server.summary",
-            clock=t(locale, f"settings.clock.{clock}"),
+            clock=clock_length(locale, CLOCK_HOURS[clock]),
             action=t(locale, f"settings.action.{action}"),
-            lobby=t(locale, "settings.hours", count=hours),
+            lobby=clock_length(locale, hours),
             dms=t(locale, "settings.dms.allowed" if dms else "settings.dms.not_allowed"),
         )
 
