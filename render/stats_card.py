@@ -51,6 +51,8 @@ class Section(Protocol):
     @property
     def rated_games(self) -> int: ...
     @property
+    def games_to_rating(self) -> int: ...  # rated games before the rating is shown (0: shown)
+    @property
     def history(self) -> tuple[float, ...]: ...
     @property
     def extras(self) -> Mapping[str, float]: ...
@@ -69,6 +71,7 @@ class CardGame:
     rated_games: int
     history: tuple[float, ...] = ()
     extras: dict[str, float] = field(default_factory=dict)
+    games_to_rating: int = 0
 
 
 def _title(tr: Translator, game: str) -> str:
@@ -102,6 +105,8 @@ def _record_line(tr: Translator, s: Section) -> str:
 def _rating_line(tr: Translator, s: Section) -> str:
     if s.rating is None:
         return tr("stats.card.unrated")
+    if s.games_to_rating > 0:  # too few rated games for the number to mean anything
+        return tr("stats.card.provisional", count=s.games_to_rating, played=s.rated_games)
     return tr("stats.card.rating", rating=_decimal(tr, s.rating), count=s.rated_games)
 
 

@@ -15,8 +15,13 @@ from typing import Any
 from bot.storage.base import GameStore, RatingRow, ResultRow
 from engines.base import Engine
 
-#: rated games a player needs before the leaderboard lists them
-MIN_LEADERBOARD_GAMES = 3
+#: rated games of a game after which a player's rating means something: before that the card
+#: calls it provisional (how many rated games are still to come) instead of showing the number,
+#: and the leaderboard does not list them. The shown rating, openskill's ordinal, starts at 0
+#: and moves by several points a game at first: one lost game puts a newcomer below zero.
+RATING_AFTER_GAMES = 5
+#: rated games a player needs before the leaderboard lists them: when the rating is shown
+MIN_LEADERBOARD_GAMES = RATING_AFTER_GAMES
 #: how far below mu the shown rating sits, in sigmas (openskill's ordinal: mu - 3 sigma)
 SIGMAS = 3.0
 
@@ -87,6 +92,11 @@ class GameStats:
     rated_games: int
     history: tuple[float, ...]  # the display rating after each rated game
     extras: dict[str, float] = field(default_factory=dict)  # per-game averages, EXTRAS order
+
+    @property
+    def games_to_rating(self) -> int:
+        """Rated games still to play before the rating is shown (0: it is shown)."""
+        return max(0, RATING_AFTER_GAMES - self.rated_games)
 
 
 def summarise(

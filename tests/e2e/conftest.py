@@ -14,6 +14,7 @@ from typing import IO, Any
 
 import pytest
 
+from i18n.commands import set_renderer, typed
 from tests.fakediscord import FakeDiscordDriver, FakeGuild
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -33,10 +34,27 @@ async def fake_discord(fake_discord_options: dict[str, Any]) -> AsyncIterator[Fa
     """The fake Discord on a random 127.0.0.1 port, in the test's event loop."""
     driver = FakeDiscordDriver(**fake_discord_options)
     await driver.start()
+    # the test's own t() names commands as the bot does: mentions with the ids of the fake
+    set_renderer(mentions_of(driver))
     try:
         yield driver
     finally:
+        set_renderer(None)
         await driver.stop()
+
+
+def mentions_of(driver: FakeDiscordDriver) -> Callable[[str], str]:
+    """Commands as mentions with the ids the fake gave the synced commands (typed, unsynced)."""
+
+    def render(name: str) -> str:
+        top = name.split()[0]
+        for synced in (*driver.fake.guild_commands.values(), driver.fake.global_commands):
+            for command in synced:
+                if command["name"] == top:
+                    return f"</{name}:{command['id']}>"
+        return typed(name)
+
+    return render
 
 
 class BotStartError(AssertionError):

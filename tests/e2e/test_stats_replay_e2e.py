@@ -67,11 +67,16 @@ async def test_stats_leaderboard_replay_and_a_rebuild_that_agrees(
         await rec.wait_response()
         return rec
 
-    for played in range(3):
+    for played in range(5):
         await play_nim(fake_discord, pair, await open_and_start(pair, "nim"))
-        if played == 1:  # two rated games each: not on the leaderboard yet
+        if played == 0:  # one rated game: the card calls the rating provisional
+            first = await ask(alice, "stats")
+            (early_card,) = await first.wait_followups(1, timeout=10)
+            (early_png,) = early_card.attachments
+            assert "Rating provisional: 4 more rated games to go" in early_png.description
+        if played == 3:  # four rated games each: not on the leaderboard yet
             early = await ask(carol, "leaderboard", {"game": "nim"})
-            assert early.ephemeral and "Nobody has played 3 rated games of Nim" in early.content
+            assert early.ephemeral and "Nobody has played 5 rated games of Nim" in early.content
     # Alice against a computer player: counted in her games, not rated
     rec = await fake_discord.slash(alice, table.channel, "play", {}, subcommand="nim")
     await rec.wait_response()
@@ -114,10 +119,10 @@ async def test_stats_leaderboard_replay_and_a_rebuild_that_agrees(
     ratings = rows(
         bot.db_path, "SELECT user_id, games, wins, mu, sigma FROM ratings ORDER BY user_id"
     )
-    assert [(r[0], r[1]) for r in ratings] == sorted([(alice.id, 3), (bob.id, 3)])
-    assert sum(r[2] for r in ratings) == 3
+    assert [(r[0], r[1]) for r in ratings] == sorted([(alice.id, 5), (bob.id, 5)])
+    assert sum(r[2] for r in ratings) == 5
     outcomes = rows(bot.db_path, "SELECT rated FROM game_outcomes ORDER BY game_id")
-    assert outcomes == [(1,), (1,), (1,), (0,)]
+    assert outcomes == [(1,)] * 5 + [(0,)]
 
     # /stats: a private card with alt text; the bot game counts as a game, not as a rated one
     stats = await ask(alice, "stats")
@@ -125,7 +130,8 @@ async def test_stats_leaderboard_replay_and_a_rebuild_that_agrees(
     (card,) = await stats.wait_followups(1, timeout=10)
     (png,) = [a for a in card.attachments if a.filename == "stats.png"]
     assert Image.open(io.BytesIO(png.data)).format == "PNG"
-    assert "4 games" in png.description and "3 rated games" in png.description
+    assert "6 games" in png.description and "5 rated games" in png.description
+    assert "provisional" not in png.description
     nobody = await ask(bob, "stats", {"player": carol.id})
     assert nobody.ephemeral and "no finished game" in nobody.content and not nobody.followups
 
@@ -134,7 +140,7 @@ async def test_stats_leaderboard_replay_and_a_rebuild_that_agrees(
     lines = board.content.splitlines()
     assert lines[1].startswith("1. ") and lines[2].startswith("2. ")
     assert f"<@{alice.id}>" in board.content and f"<@{bob.id}>" in board.content
-    assert "(3 games" in lines[1]
+    assert "(5 games" in lines[1]
 
     # /game replay: the channel's last game, answered at once, the animation as the follow-up
     replay = await ask(bob, "game", {}, subcommand="replay")
@@ -166,7 +172,7 @@ async def test_stats_leaderboard_replay_and_a_rebuild_that_agrees(
         "ratings", "--rebuild", cwd=tmp_path, env={"BOARDROOM_DB": str(bot.db_path), **NIM}
     )
     assert rebuilt.returncode == 0, rebuilt.stderr
-    assert "4 finished games" in rebuilt.stdout and "2 ratings" in rebuilt.stdout
+    assert "6 finished games" in rebuilt.stdout and "2 ratings" in rebuilt.stdout
     assert (
         rows(bot.db_path, "SELECT user_id, games, wins, mu, sigma FROM ratings ORDER BY user_id")
         == ratings

@@ -142,3 +142,28 @@ def test_the_stats_card_is_a_png_with_its_numbers_in_the_alt_text(lang: str) -> 
     assert tr.number(2.3) in alt  # busts per game (rounded to one decimal)
     assert card_png("Alice", CARD[:1], tr) != png
     assert Image.open(io.BytesIO(card_png("Bob", [], tr))).size[1] < image.size[1]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "de", "fr"])
+def test_a_provisional_rating_is_said_in_words_not_as_a_number(lang: str) -> None:
+    """After one lost game the ordinal is -1.8: the card says how many rated games are still to
+    come instead (``bot.service.stats.RATING_AFTER_GAMES``)."""
+    tr = Translator(lang)
+    newcomer = CardGame("cantstop", 1, 0, 1.0, 1, -1.8, 1, (-1.8,), {"busts": 1.0},
+                        games_to_rating=4)
+    alt = describe("Alice", [newcomer], tr)
+    assert tr("stats.card.provisional", count=4, played=1) in alt
+    assert tr.number(-1.8) not in alt and tr.number(1.8) not in alt
+    if lang == "en":
+        assert "Rating provisional: 4 more rated games to go (1 so far)" in alt
+    assert card_png("Alice", [newcomer], tr) != card_png("Alice", CARD[:1], tr)
+
+
+def test_the_stats_sections_say_when_a_rating_is_provisional() -> None:
+    from bot.service.stats import RATING_AFTER_GAMES, GameStats
+
+    def section(rated: int) -> GameStats:
+        return GameStats("nim", rated, 0, 1.0, 1, -1.0 if rated else None, rated, ())
+
+    assert RATING_AFTER_GAMES == 5  # the rule the README states
+    assert [section(n).games_to_rating for n in (0, 1, 4, 5, 9)] == [5, 4, 1, 0, 0]

@@ -187,11 +187,17 @@ async def test_a_failed_finish_leaves_neither_the_end_nor_the_rating(
 
 
 async def test_stats_summarise_results_and_rating(service: GameService, store: GameStore) -> None:
-    for i in range(3):
+    for i in range(stats.RATING_AFTER_GAMES - 1):
         await cantstop(service, [11, 12], channel=40 + i)
+    (early,) = await stats.player_stats(store, GUILD, 11)
+    assert early.games_to_rating == 1  # provisional: one more rated game to go
+    assert await stats.leaderboard(store, GUILD, "cantstop") == []  # nobody listed yet
+    await cantstop(service, [11, 12], channel=49)
     (mine,) = await stats.player_stats(store, GUILD, 11)
-    assert mine.game == "cantstop" and mine.played == 3 and mine.rated_games == 3
-    assert len(mine.history) == 3 and mine.rating == mine.history[-1]
+    played = stats.RATING_AFTER_GAMES
+    assert mine.game == "cantstop" and mine.played == played and mine.rated_games == played
+    assert mine.games_to_rating == 0
+    assert len(mine.history) == played and mine.rating == mine.history[-1]
     assert mine.best == max(r.score for r in await store.player_results(GUILD, 11))
     assert set(mine.extras) == {"busts"}
     board = await stats.leaderboard(store, GUILD, "cantstop")
