@@ -175,8 +175,12 @@ def test_words_of_a_first_turn() -> None:
     take = next(b for b in buttons if b.action == "take:2")
     colours = ", ".join(t("en", f"harmonies.colour.{c}") for c in s.central[1])
     assert take.label == f"Space 2: {colours}"
-    assert "take the tokens of one space" in PRESENTER.prompt(s, MENTIONS, "en")
+    opening = PRESENTER.prompt(s, MENTIONS, "en")
+    assert "take the tokens of one space" in opening
+    # the first board says who was drawn to start; no later prompt repeats it
+    assert opening.startswith(f"🎲 <@{s.active + 1}> was drawn to start.\n"), opening
     after = ENGINE.apply(s, ENGINE.decode_action("take:2"))
+    assert "drawn to start" not in PRESENTER.prompt(after, MENTIONS, "en")
     line = PRESENTER.events(s, [LoggedMove(9, s.active, "take:2")], after, NAMES, "en")[0]
     assert line.startswith(f"{NAMES[s.active]} took space 2: ")
     rows = PRESENTER.controls(after, legal_codes(after), "en")

@@ -129,6 +129,12 @@ def test_sides_and_gains_are_labelled_with_their_effects() -> None:
     assert texts["gain:" + code("princess-N9")] == (
         "Princess tile (gain a display tile for this column)"
     )
+    # below a label that names the tile, only where it comes from: no "Princess tile" twice
+    below = {o.action: o.description for o in select.options}
+    assert below["gain:" + code("princess-N9")] == "from the display"
+    for option in select.options:
+        tile = option.label.split(" (")[0]
+        assert tile not in (option.description or ""), (option.label, option.description)
     assert "empty space" in PRESENTER.prompt(s, NAMES[:2], "en")
 
 

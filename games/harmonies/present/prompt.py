@@ -13,7 +13,8 @@ from i18n import Translator
 
 
 def prompt(s: HarmoniesState, names: Sequence[str], tr: Translator) -> str:
-    """What the seat to move does now (saying when the menus left moves out), or the result."""
+    """What the seat to move does now (saying when the menus left moves out, and on the first
+    board who was drawn to start), or the result."""
     if s.phase == Phase.OVER:
         if s.seats == 1:
             total = ENGINE.scores(s)[0]
@@ -46,4 +47,6 @@ def prompt(s: HarmoniesState, names: Sequence[str], tr: Translator) -> str:
     text = tr(key, player=player, **params)
     if controls.layout(s, legal, tr)[1]:
         text = "\n".join([text, tr("harmonies.ui.prompt.more")])
+    if s.seats > 1 and ENGINE.turn(s) == 0 and not s.steps:  # the game's first board
+        text = "\n".join([tr("harmonies.ui.prompt.starts", player=player), text])
     return text

@@ -103,11 +103,15 @@ def _option(tr: Translator, s: KokeshiState, code: str) -> tuple[str, str | None
         if is_ach(tile):
             return tile_text(tr, tile), tr("kokeshi.ui.option.ach"), None
         label = tile_text(tr, tile)
-        if len(label) > MAX_LABEL:  # the effect is what matters; the colour goes below it
-            label = tile_effect(tr, tile)
-        key = "kokeshi.ui.option.display" if kind == "gain" else "kokeshi.ui.option.pending"
-        description = tr(key, tile=tile_short(tr, tile))
-        return label, description, EMOJI[DATA.colour_of(tile)]
+        emoji = EMOJI[DATA.colour_of(tile)]
+        if len(label) > MAX_LABEL:  # the effect is what matters; the tile goes below it
+            key = "kokeshi.ui.option.display" if kind == "gain" else "kokeshi.ui.option.pending"
+            return tile_effect(tr, tile), tr(key, tile=tile_short(tr, tile)), emoji
+        # the label names the tile already: below it, only where it comes from
+        source = (
+            "kokeshi.ui.option.display_only" if kind == "gain" else "kokeshi.ui.option.pending_only"
+        )
+        return label, tr(source), emoji
     return code, None, None
 
 
