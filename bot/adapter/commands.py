@@ -33,8 +33,9 @@ from bot.adapter.stats_command import build_leaderboard_command, build_stats_com
 from bot.adapter.threads import archive_thread
 from bot.adapter.words import channel_locale, text, user_locale
 from bot.present import get_presenter
-from bot.service.clocks import LOBBY_EXPIRY_HOURS, lobby_clock
+from bot.service.clocks import lobby_clock
 from bot.service.errors import BadActionText, NoActiveGame, UnknownGameType, UserFacingError
+from bot.service.preferences import server_play_of
 from engines.registry import game_names, get_engine
 from i18n import game_title, has, t, translator
 from render import renderer, rules_alt, rules_png
@@ -56,7 +57,7 @@ async def open_lobby(
         choice = given.pop(CLOCK, None)
         server = await runtime.table.server_play(interaction.guild_id)
         units = service.turn_clock.units
-        expiry = server.lobby_expiry if server.lobby_expiry is not None else LOBBY_EXPIRY_HOURS
+        expiry = server_play_of(server).lobby_seconds(units)  # as a rematch lobby's
         channel_id = interaction.channel_id or 0
         if thread:  # the game lives in a new thread: its id is the game's channel
             channel_id = await _open_thread(interaction, game)
@@ -69,7 +70,7 @@ async def open_lobby(
             options=given,
             players=players,
             clock_seconds=lobby_clock(choice, server.default_clock, units),
-            expires_after=units.hours(expiry) if expiry else None,
+            expires_after=expiry,
         )
         locale = await channel_locale(interaction)
         message = messages.lobby_message(locale, snap, await away_note(runtime, snap, locale))

@@ -69,10 +69,6 @@ class TimeUnits:
         return None if hours is None else max(1, round(self.hours(hours)))
 
 
-#: a lobby nobody starts closes after this many hours (unless the server says otherwise)
-LOBBY_EXPIRY_HOURS = 24
-
-
 def lobby_clock(choice: str | None, server_hours: int | None, units: TimeUnits) -> int | None:
     """The clock a new lobby gets, in seconds: the host's choice, else the server's default
     (hours; 0: no clock), else 24 hours. None: no clock."""
