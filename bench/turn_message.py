@@ -4,13 +4,13 @@
 [--repeat 200]``
 
 Each game is played to its end between easy computer players through ``GameService.act`` on a
-real SQLite file (WAL). Then, for the snapshot after the action that made move ~4 of the log
-and the one after its last action (the longest log), the bench times what a public message
-does before drawing: the turns from the move log (``bot.service.turns.recent_turns``;
+real SQLite file (WAL). Once the log has ~4 moves, and after the game's last action (the longest
+log), the game stops while the bench times, for the newest snapshot, what a public message does
+before drawing: the turns from the move log (``bot.service.turns.recent_turns``;
 ``turns_of`` before it) and the words telling them (``bot.adapter.messages.turn_lines``: the last turn, the turn so far and
 "since your last turn"). The call is timed as a live game makes it: the previous action's
 message was built by the same process just before (its turns are known), so only what the
-action added is new. "first" is the same call with nothing known (the first message after a
+action added is new (the garbage of setting that up is collected first). "first" is the same call with nothing known (the first message after a
 restart, or a game another process played): the whole log is read and replayed.
 
 Prints median / p95 / p99 per call in ms (the turns also as CPU time of the event loop's thread,
@@ -24,9 +24,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import os
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -45,11 +47,13 @@ EARLY_MOVE = 4
 HOT = getattr(turns, "recent_turns", turns.turns_of)
 
 
-async def play(
-    service: GameService, game: str, seats: int, seed: int
-) -> list[tuple[GameSnapshot, int]]:
-    """One whole game between easy bots (as people, through ``act``): every snapshot after an
-    action, the first board's included, with the length of the log it is."""
+Measure = Callable[[str, GameSnapshot, GameSnapshot, int], Awaitable[None]]
+
+
+async def play(service: GameService, game: str, seats: int, seed: int, measure: Measure) -> None:
+    """One whole game between easy bots (as people, through ``act``), measured (``measure``)
+    when its log first has ``EARLY_MOVE`` moves and after its last action: each time the
+    newest snapshot, as in a live game."""
     lobby = await service.open_lobby(
         guild_id=1, channel_id=seed, host_id=1, host_name="P1", game=game, players=seats
     )
@@ -58,16 +62,19 @@ async def play(
     outcome = await service.start(lobby.id, 1)
     snap, count = outcome.after, len(outcome.moves)
     engine, bot = get_engine(game), get_bot(game, "easy")
-    snaps = [(snap, count)]
+    early = True
     for step in range(20000):
         if snap.status != "active" or snap.to_move is None:
             break
         action = bot.choose(engine, snap.state, Rng.for_step(seed, step))
         user = snap.seats[snap.to_move].user_id
+        before = snap
         outcome = await service.act(snap.id, user, engine.encode_action(action), snap.version)
         snap, count = outcome.after, count + len(outcome.moves)
-        snaps.append((snap, count))
-    return snaps
+        if early and count >= EARLY_MOVE:
+            await measure("early", snap, before, count)
+            early = False
+    await measure("late", snap, before, count)
 
 
 def forget(service: GameService) -> None:
@@ -88,6 +95,7 @@ async def timed(
             forget(service)
             if before is not None:
                 await HOT(service, before)
+            gc.collect()  # not the garbage of the set-up above
             started, cpu = time.perf_counter(), time.thread_time()
             played = await HOT(service, snap)
             if words:
@@ -109,25 +117,26 @@ async def run(games: list[str], seats: int, seed: int, repeat: int) -> list[dict
         async with SqliteStore(Path(scratch) / "bench.db") as store:
             service = GameService(store, new_seed=iter(range(seed, seed + 10**6)).__next__)
             for n, game in enumerate(games):
-                snaps = await play(service, game, seats, seed + n)
-                early = next(i for i, (_, c) in enumerate(snaps) if c >= EARLY_MOVE)
-                late = len(snaps) - 1
-                await timed(service, snaps[late][0], snaps[late - 1][0], 5)  # warm up
-                for label, i in (("early", early), ("late", late)):
-                    snap, before = snaps[i][0], snaps[i - 1][0] if i > 0 else None
+
+                async def measure(
+                    label: str, snap: GameSnapshot, before: GameSnapshot, count: int, game=game
+                ) -> None:
+                    await timed(service, snap, before, 5)  # warm up
                     alone, loop_cpu, told = await timed(service, snap, before, repeat)
                     first, _, _ = await timed(service, snap, None, max(10, repeat // 10))
                     rows.append(
                         {
                             "game": game,
                             "at": label,
-                            "moves": snaps[i][1],
+                            "moves": count,
                             "turns": alone,
                             "loop_cpu": loop_cpu,
                             "told": told,
                             "first": first,
                         }
                     )
+
+                await play(service, game, seats, seed + n, measure)
     return rows
 
 
