@@ -496,11 +496,11 @@ class Player:
             if isinstance(shown, str):
                 await self.resync(f"{shown} ({code.split(':')[0]})")
                 continue
-            assert rec.latency is not None
             made += 1
             r.moves += 1
             r.shown_via[shown.via] += 1
-            r.first.append(rec.latency)
+            if rec.latency is not None:  # none when the board came first (posted by the sweep)
+                r.first.append(rec.latency)
             r.full.append(shown.at - rec.created_at)
             r.png_bytes += board_size(shown.message) or 0
             r.last_move_at = max(r.last_move_at, shown.at)
