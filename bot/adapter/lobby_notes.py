@@ -7,7 +7,7 @@ from bot.adapter.away_notes import away_note
 from bot.adapter.runtime import Runtime
 from bot.service import rematch
 from bot.service.models import GameSnapshot
-from i18n import DEFAULT_LOCALE, join_list, t
+from i18n import join_list, t
 
 
 async def waiting_note(runtime: Runtime, snap: GameSnapshot, locale: str) -> str | None:
@@ -19,11 +19,10 @@ async def waiting_note(runtime: Runtime, snap: GameSnapshot, locale: str) -> str
     return t(locale, "game.rematch.waiting", players=players)
 
 
-async def lobby_note(runtime: Runtime, snap: GameSnapshot, locale: str | None = None) -> str | None:
-    """Everything a lobby message says below its seats (None: nothing)."""
-    lang = locale or DEFAULT_LOCALE
+async def lobby_note(runtime: Runtime, snap: GameSnapshot, locale: str) -> str | None:
+    """Everything a lobby message says below its seats, in ``locale`` (None: nothing)."""
     lines = [
-        await waiting_note(runtime, snap, lang),
+        await waiting_note(runtime, snap, locale),
         await away_note(runtime, snap, locale),
     ]
     return "\n".join(line for line in lines if line) or None

@@ -18,7 +18,7 @@ from bot.service.clocks import LOBBY_EXPIRY
 from bot.service.games import GameService, Where, _check_place
 from bot.service.models import GameSnapshot, Seat
 from bot.service.preferences import server_play_of
-from bot.service.rematch_seats import invited, opening_seats, rotated
+from bot.service.rematch_seats import invited, opening_seats
 from bot.storage.base import GameRow, OpenGameExists, TimerRow, Tx
 from engines.registry import game_names, get_engine
 
@@ -30,7 +30,6 @@ __all__ = [
     "RematchNotAPlayer",
     "RematchNotFinished",
     "rematch",
-    "rotated",
     "waiting_for",
 ]
 
