@@ -90,7 +90,9 @@ async def test_sqlite_to_postgres_and_back_gives_identical_games(tmp_path, pg_ur
     assert report.games == 8
     before, after = await everything(original), await everything(back)
     assert after == before and len(before["posts"]) == 10
-    assert len(before["timers"]) == 1 and before["ballots"] and before["away"]
+    # a turn's deadline, and the expiry of the rematch lobby
+    assert [r[2] for r in before["timers"]] == ["deadline", "lobby_expiry"]
+    assert before["ballots"] and before["away"]
     assert [r[0] for r in before["game_outcomes"]] == [3] and len(before["game_results"]) == 2
     assert len(before["ratings"]) == 3 and len(before["rating_history"]) == 4
     async with open_store(original) as a, open_store(pg_url) as b, open_store(back) as c:
@@ -110,7 +112,7 @@ async def test_sqlite_to_postgres_and_back_gives_identical_games(tmp_path, pg_ur
         )
         assert lobby.id == 9
         async with b.write() as tx:  # counters of the other tables moved on too
-            assert await tx.add_timer(TimerRow(0, 1.0, "notice")) == 2
+            assert await tx.add_timer(TimerRow(0, 1.0, "notice")) == 3
             assert await tx.open_vote(VoteRow(0, 1, "expiry", 1, 0, BOB, 2.0)) == 2
         snap = await service.game(1)
         moved = await service.act(1, snap.seats[snap.to_move].user_id, snap.legal[0], snap.version)
