@@ -153,7 +153,9 @@ def _face(size: int, bold: bool, name: str) -> ImageFont.FreeTypeFont:
     face = _BY_NAME[name]
     if face.colour:
         size = EMOJI_STRIKE
-    return ImageFont.truetype(io.BytesIO(_face_bytes(face.bold if bold else face.regular)), size)
+    engine = ImageFont.Layout.RAQM if SHAPING else ImageFont.Layout.BASIC
+    data = io.BytesIO(_face_bytes(face.bold if bold else face.regular))
+    return ImageFont.truetype(data, size, layout_engine=engine)
 
 
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:

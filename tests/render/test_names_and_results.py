@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops, ImageDraw, ImageStat
 
 import render
 from engines.registry import get_engine, part_module
@@ -77,6 +77,32 @@ def test_an_emoji_is_drawn_in_colour_and_a_name_in_its_script_is_not_tofu() -> N
     # a character no face has would be drawn as the main face's empty box: none here
     for name in CORPUS:
         assert all(canvas.drawable(char) for char in name), name
+
+
+def test_without_raqm_a_right_to_left_name_is_still_drawn_in_reading_order(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Pillow without libraqm (no fribidi on the machine) lays text out left to right: the run
+    is reversed, so Hebrew (whose letters do not join) looks as it does shaped."""
+    shaped = canvas.text_mask("דוד", 40, True)
+    monkeypatch.setattr(canvas, "SHAPING", False)
+    canvas._face.cache_clear()
+    canvas._text_layout.cache_clear()
+    try:
+        plain = canvas.text_mask("דוד", 40, True)
+        face = canvas._face(40, True, "noto-hebrew")
+        unreversed = Image.new("L", plain.size)
+        ImageDraw.Draw(unreversed).text((0, 0), "דוד", font=face, fill=255)
+    finally:
+        canvas._face.cache_clear()
+        canvas._text_layout.cache_clear()
+
+    def distance(a: Image.Image, b: Image.Image) -> int:
+        a, b = a.crop(a.getbbox()), b.crop(b.getbbox())
+        return sum(ImageStat.Stat(ImageChops.difference(a, b.resize(a.size))).sum)
+
+    assert abs(plain.width - shaped.width) <= 2
+    assert distance(plain, shaped) * 3 < distance(unreversed, shaped)
 
 
 def test_shortening_never_splits_a_character() -> None:
