@@ -42,7 +42,7 @@ from bot.service.models import GameSnapshot, Outcome
 from bot.service.ratings import record_unrecorded
 from bot.service.servers import ServerSettings
 from bot.service.table import Table
-from bot.service.turns import turns_of
+from bot.service.turns import recent_turns
 from bot.settings import Settings, heartbeat_path
 from i18n import DEFAULT_LOCALE
 
@@ -205,7 +205,7 @@ class BoardroomBot(discord.Client):
         """A public turn message sent as a plain channel message (no interaction to answer)."""
         locale = await self.guild_locale(snap.guild_id)
         away = await self.runtime.mover_away_until(snap)
-        turns = await turns_of(self.service, snap)
+        turns = await recent_turns(self.service, snap)
         message = await messages.turn_message(
             locale, snap, outcome, turns=turns, away_until=away
         )
