@@ -140,7 +140,7 @@ def test_every_word_drawn_has_its_glyphs_in_the_bundled_font(
     for lang in LANGUAGES:
         draw_everything(game, seats, lang, None)
     assert drawn.keys, "nothing was looked up"
-    font = canvas.coverage(canvas.FACES[0][0])
+    font = canvas.coverage(canvas.MAIN.regular)
     missing = {
         (lang, key, char)
         for key in drawn.keys
@@ -185,16 +185,16 @@ def test_no_text_leaves_its_picture_or_runs_into_other_text(
 
 def test_the_bundled_font_is_the_one_drawn() -> None:
     """BIZ UDPGothic draws Latin and Japanese alike; DejaVu only what it lacks."""
-    regular, bold = canvas.FACES[0]
-    assert canvas.coverage(regular) == canvas.coverage(bold)
-    for char in "あア漢ÀßçœŁДΩ→★":
-        assert ord(char) in canvas.coverage(regular), char
-    assert [fallback for _, fallback in canvas._runs("家 ⌂ 12\u202f345", False)] == [
-        False,
-        True,
-        False,
-        True,
-        False,
+    main = canvas.MAIN
+    assert canvas.coverage(main.regular) == canvas.coverage(main.bold)
+    for char in "あア漢ÀßçœŁ→★":
+        assert ord(char) in canvas.coverage(main.regular), char
+    assert [face for _, face in canvas.runs("家 ⌂ 12\u202f345")] == [
+        "biz",
+        "dejavu",
+        "biz",
+        "dejavu",
+        "biz",
     ]
 
 
