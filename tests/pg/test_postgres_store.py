@@ -16,7 +16,8 @@ from bot.logs import setup_logging
 from bot.service import errors
 from bot.service.games import GameService
 from bot.storage.base import MoveRow, OpenGameExists, StoreUnavailable
-from bot.storage.postgres import PostgresStore, migration_scripts
+from bot.storage.migrate import migration_scripts
+from bot.storage.postgres import PostgresStore
 from tests.pg.server import PgServer
 from tests.storage.test_store import new_row
 
@@ -38,7 +39,7 @@ async def test_migrations_are_recorded_once_and_the_pool_has_its_size(
     async with PostgresStore(url, pool_size=3), PostgresStore(url, pool_size=3) as store:
         assert store._pool is not None and store._pool.get_max_size() == 3
     name = url.rsplit("/", 1)[1]
-    recorded = pg_server.sql("SELECT version, name FROM schema_migrations ORDER BY 1", name)
+    recorded = pg_server.sql("SELECT version, name FROM schema_version ORDER BY 1", name)
     assert recorded.splitlines() == [f"{n}|{file}" for n, file, _ in migration_scripts()]
     assert pg_server.sql("SELECT indexdef FROM pg_indexes WHERE indexname ="
                          " 'games_one_open_per_channel'", name).endswith(
@@ -56,9 +57,9 @@ async def test_a_lost_connection_leaves_nothing_half_written(pg_server: PgServer
             async with store.write() as tx:
                 await tx.load_game(game_id)
                 await tx.append_moves(game_id, 0, [MoveRow(0, 0, "roll", "t1")])
-                pid = await tx._conn.fetchval("SELECT pg_backend_pid()")
+                pid = await tx._db.value("SELECT pg_backend_pid()")
                 async with other.write() as killer:  # as a server restart would
-                    await killer._conn.execute("SELECT pg_terminate_backend($1)", pid)
+                    await killer._db.value("SELECT pg_terminate_backend(:pid)", pid=pid)
                 await asyncio.sleep(0.3)  # the server's goodbye reaches the connection
                 await tx.update_game(
                     game_id, 0, status="active", state_json="{}", move_count=1, updated_at="t1"
