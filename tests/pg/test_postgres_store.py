@@ -226,34 +226,6 @@ async def test_two_games_finishing_at_once_both_count_in_the_ratings(pg_url: str
                 assert await asyncio.wait_for(other.load_ratings(2, "cantstop", [ALICE]), 5) == {}
 
 
-async def test_the_history_queries_use_their_indexes(pg_url: str) -> None:
-    """Migration 0005's indexes serve the server's game history, a player's games and the
-    rematch lookup (the planner told to avoid whole-table scans, the tables being empty)."""
-    import asyncpg
-
-    conn = await asyncpg.connect(pg_url)
-    try:
-        await conn.execute("SET enable_seqscan = off")
-        history = await conn.fetch(
-            "EXPLAIN SELECT id FROM games WHERE guild_id = $1 AND status = 'finished'"
-            " AND ($2::bigint IS NULL OR id IN (SELECT game_id FROM seats WHERE user_id = $2))"
-            " ORDER BY id DESC LIMIT $3",
-            1,
-            2,
-            10,
-        )
-        rematch = await conn.fetch(
-            "EXPLAIN SELECT id FROM games"
-            " WHERE rematch_of = $1 AND status != 'cancelled' ORDER BY id DESC LIMIT 1",
-            1,
-        )
-    finally:
-        await conn.close()
-    plan = " ".join(row[0] for row in history)
-    assert "games_finished_by_guild" in plan and "seats_by_user" in plan, plan
-    assert "games_rematch_of" in " ".join(row[0] for row in rematch)
-
-
 async def test_a_pool_of_one_serves_the_service(pg_url: str) -> None:
     """A game is played and abandoned on a pool of one connection: no service call waits for
     a second one while holding the first."""

@@ -244,3 +244,31 @@ async def test_recovery_queries_keep_to_the_shards_asked_for(database: str) -> N
         assert await store.running_games_with_computers() == [ids[0], ids[2]]
         assert await store.running_games_with_computers(high) == [ids[2]]
         assert await store.running_games_with_computers(low) == [ids[0]]
+
+
+async def test_the_history_queries_use_their_indexes(database: str) -> None:
+    """Migration 0008's indexes serve the store's own statements for a server's game history, a
+    player's games and the rematch lookup (PostgreSQL's planner told to avoid whole-table scans,
+    the tables being empty)."""
+    from bot.storage import statements
+    from bot.storage.connection import Connection
+
+    async def plans(db: Connection) -> tuple[str, str]:
+        postgres = not database.endswith(".db")
+        explain = "EXPLAIN " if postgres else "EXPLAIN QUERY PLAN "
+        if postgres:
+            await db.run("SET enable_seqscan = off")
+        history = await db.rows(
+            explain + statements.NEWEST_FINISHED_GAMES, guild_id=1, user_id=2, limit=10
+        )
+        rematch = await db.rows(explain + statements.REMATCH_OF, game_id=1)
+        if postgres:
+            await db.run("RESET enable_seqscan")
+        return " ".join(map(str, history)), " ".join(map(str, rematch))
+
+    async with open_store(database) as store:
+        history, rematch = await store._read(plans)
+    by_guild = "games_finished_by_guild" in history or "games_open_by_guild" in history
+    assert by_guild and "seats_by_user" in history, history
+    assert "SCAN games" not in history and "Seq Scan" not in history, history
+    assert "games_rematch_of" in rematch, rematch
