@@ -10,6 +10,10 @@ A new statement goes here, next to the ones of its table, and is run through ``C
 
 from __future__ import annotations
 
+from dataclasses import fields
+
+from bot.storage.base import ServerPlayRow
+
 GAME_COLUMNS = (
     "id, guild_id, channel_id, game, rules_version, host_id, options_json, capacity, seed,"
     " status, version, move_count, state_json, created_at, updated_at, ended_by,"
@@ -140,18 +144,17 @@ SET_SERVER_LOCALE = (
     " ON CONFLICT (guild_id) DO UPDATE SET locale = excluded.locale,"
     " updated_at = excluded.updated_at"
 )
+#: a server's settings for play are the fields of ``ServerPlayRow``, each a column of
+#: ``server_settings`` of the same name: a new one is a migration and a field, nothing here
+SERVER_PLAY_COLUMNS = tuple(f.name for f in fields(ServerPlayRow))
 SERVER_PLAY = (
-    "SELECT guild_id, default_clock, default_action, lobby_expiry, allow_dm"
-    " FROM server_settings WHERE guild_id = :guild_id"
+    f"SELECT {', '.join(SERVER_PLAY_COLUMNS)} FROM server_settings WHERE guild_id = :guild_id"
 )
 SET_SERVER_PLAY = (
-    "INSERT INTO server_settings"
-    " (guild_id, default_clock, default_action, lobby_expiry, allow_dm, updated_at)"
-    " VALUES (:guild_id, :default_clock, :default_action, :lobby_expiry, :allow_dm, :updated_at)"
-    " ON CONFLICT (guild_id) DO UPDATE SET"
-    " default_clock = excluded.default_clock, default_action = excluded.default_action,"
-    " lobby_expiry = excluded.lobby_expiry, allow_dm = excluded.allow_dm,"
-    " updated_at = excluded.updated_at"
+    f"INSERT INTO server_settings ({', '.join(SERVER_PLAY_COLUMNS)}, updated_at)"
+    f" VALUES ({', '.join(':' + c for c in SERVER_PLAY_COLUMNS)}, :updated_at)"
+    " ON CONFLICT (guild_id) DO UPDATE SET "
+    + ", ".join(f"{c} = excluded.{c}" for c in (*SERVER_PLAY_COLUMNS[1:], "updated_at"))
 )
 PLAYER_SETTINGS = (
     "SELECT user_id, reminders, quiet_start, quiet_end, timezone FROM player_settings"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Callable, Sequence
 from contextlib import AbstractAsyncContextManager
-from dataclasses import replace
+from dataclasses import fields, replace
 from typing import Any, TypeVar
 
 from bot.storage import statements as sql
@@ -74,9 +74,18 @@ def _result(row: Sequence[Any]) -> ResultRow:
     return ResultRow(game_id, seat, guild_id, game, user_id, score, rank, bool(won), extras_json)
 
 
+#: the settings of ``ServerPlayRow`` that are yes or no (stored as 1 or 0)
+_SERVER_PLAY_FLAGS = frozenset(
+    f.name for f in fields(ServerPlayRow) if str(f.type).startswith("bool")
+)
+
+
 def _server_play(row: Sequence[Any]) -> ServerPlayRow:
-    guild, clock, action, expiry, allow = row
-    return ServerPlayRow(guild, clock, action, expiry, None if allow is None else bool(allow))
+    values: dict[str, Any] = {
+        name: bool(value) if name in _SERVER_PLAY_FLAGS and value is not None else value
+        for name, value in zip(sql.SERVER_PLAY_COLUMNS, row, strict=True)
+    }
+    return ServerPlayRow(**values)
 
 
 class StoreTx:
@@ -328,15 +337,10 @@ class StoreTx:
         )
 
     async def set_server_play(self, row: ServerPlayRow, updated_at: str) -> None:
-        await self._db.run(
-            sql.SET_SERVER_PLAY,
-            guild_id=row.guild_id,
-            default_clock=row.default_clock,
-            default_action=row.default_action,
-            lobby_expiry=row.lobby_expiry,
-            allow_dm=None if row.allow_dm is None else int(row.allow_dm),
-            updated_at=updated_at,
-        )
+        values = {name: getattr(row, name) for name in sql.SERVER_PLAY_COLUMNS}
+        for name in _SERVER_PLAY_FLAGS:
+            values[name] = None if values[name] is None else int(values[name])
+        await self._db.run(sql.SET_SERVER_PLAY, updated_at=updated_at, **values)
 
     async def set_meta(self, key: str, value: str) -> None:
         await self._db.run(sql.SET_META, key=key, value=value)

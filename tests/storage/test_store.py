@@ -272,3 +272,24 @@ async def test_the_history_queries_use_their_indexes(database: str) -> None:
     assert by_guild and "seats_by_user" in history, history
     assert "SCAN games" not in history and "Seq Scan" not in history, history
     assert "games_rematch_of" in rematch, rematch
+
+
+async def test_a_servers_play_settings_read_back_as_written(database: str) -> None:
+    """Each field of ``ServerPlayRow`` is a column of its own (yes/no ones stored as 1/0)."""
+    from bot.storage.base import ServerPlayRow
+
+    rows = [
+        ServerPlayRow(1, 3600, "skip", 86400, True),
+        ServerPlayRow(2, None, None, None, None),
+        ServerPlayRow(3, 60, "bot", None, False),
+    ]
+    async with open_store(database) as store:
+        async with store.write() as tx:
+            for row in rows:
+                await tx.set_server_play(row, "t1")
+            await tx.set_server_play(replace(rows[0], allow_dm=False, default_clock=None), "t2")
+        assert await store.server_play(1) == replace(rows[0], allow_dm=False, default_clock=None)
+        assert [await store.server_play(g) for g in (2, 3)] == rows[1:]
+        assert (await store.server_play(3)).allow_dm is False and await store.server_play(4) is None
+        await store.set_server_locale(1, "de", "t3")  # the other settings of the row stay
+        assert await store.server_locale(1) == "de" and (await store.server_play(1)).lobby_expiry == 86400
