@@ -8,6 +8,7 @@ A new statement is a constant in ``bot.storage.statements`` and a method here; n
 from __future__ import annotations
 
 import re
+from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import fields, replace
@@ -449,14 +450,17 @@ class StoreTx:
         await self._db.after_copy(COUNTED)
 
 
-class Store:
+class Store(ABC):
     """Reads of the store; a backend supplies ``_read`` and ``write``."""
 
+    @abstractmethod
     async def _read(self, work: Callable[[Connection], Awaitable[T]]) -> T:
-        raise NotImplementedError
+        """Run ``work`` on a connection that reads what is committed (refused inside a write
+        of this store: ``bot.storage.base.not_inside_a_write``)."""
 
+    @abstractmethod
     def write(self) -> AbstractAsyncContextManager[StoreTx]:
-        raise NotImplementedError
+        """``async with store.write() as tx:`` one write transaction, committed at the end."""
 
     async def _ids(self, statement: str, **params: Any) -> list[int]:
         rows = await self._read(lambda db: db.rows(statement, **params))
