@@ -20,6 +20,7 @@ COPY engines ./engines
 COPY i18n ./i18n
 COPY render ./render
 COPY bot ./bot
+COPY games ./games
 RUN /opt/venv/bin/pip install --no-cache-dir . \
     && find /opt/venv -name __pycache__ -prune -exec rm -rf {} +
 

@@ -34,9 +34,9 @@ from typing import Any
 from bench.stats import decision_times, mean_ci, wilson
 from engines.base import CHANCE, TERMINAL
 from engines.bots import get_bot
-from engines.cantstop.rules import CantStopEngine
-from engines.cantstop.state import Phase
 from engines.rng import Rng
+from games.cantstop.engine.rules import CantStopEngine
+from games.cantstop.engine.state import Phase
 
 ENGINE = CantStopEngine()
 MAX_STEPS = 100_000

@@ -28,9 +28,9 @@ from typing import Any
 from bench.stats import decision_times, wilson
 from engines.base import CHANCE, TERMINAL
 from engines.bots.generic import RandomLegalBot
-from engines.harmonies.rules import HarmoniesEngine
-from engines.kokeshi.rules import KokeshiEngine
 from engines.rng import Rng
+from games.harmonies.engine.rules import HarmoniesEngine
+from games.kokeshi.engine.rules import KokeshiEngine
 
 MAX_STEPS = 50_000
 GAMES = ("harmonies", "kokeshi")
@@ -45,10 +45,10 @@ def make(game: str, level: str) -> Any:
     if level == "random":
         return RandomLegalBot()
     if game == "harmonies":
-        from engines.bots import harmonies
+        from games.harmonies import bots as harmonies
 
         return harmonies.make_bot(level)
-    from engines.bots import kokeshi
+    from games.kokeshi import bots as kokeshi
 
     return kokeshi.make_bot(level)
 

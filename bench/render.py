@@ -12,9 +12,9 @@ import statistics
 import time
 from collections.abc import Iterator
 
-from engines.cantstop.rules import CantStopEngine
-from engines.cantstop.state import CantStopState, Phase
 from engines.rng import Rng
+from games.cantstop.engine.rules import CantStopEngine
+from games.cantstop.engine.state import CantStopState, Phase
 from render import render_png
 
 ENGINE = CantStopEngine()

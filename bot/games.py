@@ -8,12 +8,12 @@ import importlib
 from collections.abc import Iterable
 from types import ModuleType
 
-from bot.present import LAYER as PRESENT_LAYER
-from engines.bots import LAYER as BOTS_LAYER
+from bot.present import PART as PRESENT_PART
 from engines.bots import LEVELS, bot_games
+from engines.bots import PART as BOTS_PART
 from engines.registry import game_names, get_engine, load_game_modules, part_module
 from i18n import has
-from render import LAYER as RENDER_LAYER
+from render import PART as RENDER_PART
 
 PRESENTER_METHODS = (
     "controls",
@@ -52,14 +52,14 @@ def required_keys(game: str) -> list[str]:
 def missing_parts(game: str) -> list[str]:
     """What ``game`` lacks, one sentence each (empty: nothing)."""
     problems: list[str] = []
-    renderer = _module(game, RENDER_LAYER, problems)
+    renderer = _module(game, RENDER_PART, problems)
     if renderer is not None:
         problems += [
             f"{game}: renderer {renderer.__name__} has no {name}()"
             for name in ("draw", "describe")
             if not callable(getattr(renderer, name, None))
         ]
-    presenter_module = _module(game, PRESENT_LAYER, problems)
+    presenter_module = _module(game, PRESENT_PART, problems)
     if presenter_module is not None:
         presenter = getattr(presenter_module, "PRESENTER", None)
         if presenter is None:
@@ -71,7 +71,7 @@ def missing_parts(game: str) -> list[str]:
                 if not callable(getattr(presenter, name, None))
             ]
     if game in bot_games():
-        bots = _module(game, BOTS_LAYER, problems)
+        bots = _module(game, BOTS_PART, problems)
         if bots is not None and not callable(getattr(bots, "make_bot", None)):
             problems.append(f"{game}: {bots.__name__} has no make_bot(level) for {LEVELS}")
     problems += [

@@ -180,6 +180,9 @@ class Settings:
     #: clocks, reminders, votes, away periods, lobby expiry), so tests run deadline stories in
     #: seconds. None: a real hour.
     test_hour_seconds: float | None = None
+    #: BOARDROOM_TEST_RETRY_SCALE, a test setting: the board delivery's backoff (1 s up to its
+    #: cap of 300 s) multiplied by it, so tests run refusals longer than the cap in seconds
+    test_retry_scale: float = 1.0
 
     def __repr__(self) -> str:  # never print the token
         return (
@@ -223,6 +226,7 @@ class Settings:
             in_container=in_container,
             allow_db_outside_data=_flag(env, "BOARDROOM_ALLOW_DB_OUTSIDE_DATA"),
             test_hour_seconds=_number(env, "BOARDROOM_TEST_HOUR_SECONDS", 0, float) or None,
+            test_retry_scale=_number(env, "BOARDROOM_TEST_RETRY_SCALE", 1.0, float) or 1.0,
         )
 
     def database_off_volume(self) -> bool:

@@ -1,10 +1,10 @@
 """The one list of games: the only place a game is named.
 
-Every other part of a game is found by convention from its registry id, one package per game in
-each layer: ``render.<game>``, ``bot.present.<game>``, ``engines.bots.<game>`` (optional) and the
-catalogue folder ``i18n/catalogues/<game>/``. A game that lives outside this project (a plugin,
-or the test suite's own game) registers with ``home=`` naming its package instead; its parts are
-then ``<home>.render``, ``<home>.present``, ``<home>.bots`` and ``<home>/locales/``.
+A game is one package (its *home*) that registers its engine with ``register(engine,
+home=__name__)`` when imported; every other part is found beside it by convention:
+``<home>.render``, ``<home>.present``, ``<home>.bots`` (optional) and the catalogue folder
+``<home>/locales/``. The built-in games (``games.BUILTIN``) are registered exactly so, and so is a
+game kept outside the project, named in ``BOARDROOM_GAMES`` (``docs/adding-a-game.md``).
 """
 
 from __future__ import annotations
@@ -20,15 +20,16 @@ from engines.base import Engine
 @dataclass(frozen=True, slots=True)
 class GameEntry:
     engine: Engine[Any, Any]
-    home: str | None = None  # None: the built-in layout, one package per layer
+    home: str  # the package that holds the game's parts
 
 
 _GAMES: dict[str, GameEntry] = {}
 _generation = 0  # bumped on every registration, so layers can cache what they derive from it
 
 
-def register(engine: Engine[Any, Any], *, home: str | None = None) -> None:
-    """Add a game under ``engine.info.name`` (registering the same engine again is harmless)."""
+def register(engine: Engine[Any, Any], *, home: str) -> None:
+    """Add a game under ``engine.info.name``, its parts in the package ``home`` (registering the
+    same engine again is harmless)."""
     name = engine.info.name
     known = _GAMES.get(name)
     if known is not None and type(known.engine) is not type(engine):
@@ -78,27 +79,24 @@ def encoding_fingerprint() -> str:
     return digest.hexdigest()
 
 
-def part_module(game: str, layer: str) -> str:
-    """The module holding ``game``'s part in ``layer`` (a package path such as ``render`` or
-    ``bot.present``); ``KeyError`` for a game that is not registered."""
-    home = _GAMES[game].home
-    if home is None:
-        return f"{layer}.{game}"
-    return f"{home}.{layer.rsplit('.', 1)[-1]}"
+def part_module(game: str, part: str) -> str:
+    """The module holding ``game``'s ``part`` (``render``, ``present`` or ``bots``);
+    ``KeyError`` for a game that is not registered."""
+    return f"{_GAMES[game].home}.{part}"
+
+
+def home_of(game: str) -> str:
+    """The package that holds ``game``'s parts; ``KeyError`` for a game that is not registered."""
+    return _GAMES[game].home
 
 
 def catalogue_homes() -> tuple[str, ...]:
-    """Packages of registered games that carry their own ``locales/`` catalogue folder."""
-    return tuple(entry.home for entry in _GAMES.values() if entry.home is not None)
+    """The packages of the registered games, each with its ``locales/`` catalogue folder."""
+    return tuple(entry.home for entry in _GAMES.values())
 
 
-def _register_builtin() -> None:
-    from engines.cantstop.rules import CantStopEngine
-    from engines.harmonies.rules import HarmoniesEngine
-    from engines.kokeshi.rules import KokeshiEngine
+#: the packages whose import registers a built-in game (``games/<name>/``), in /play's order;
+#: named as text, since the engine layer imports no game
+BUILTIN_GAMES = ("games.cantstop", "games.kokeshi", "games.harmonies")
 
-    for engine in (CantStopEngine(), KokeshiEngine(), HarmoniesEngine()):
-        register(engine)
-
-
-_register_builtin()
+load_game_modules(BUILTIN_GAMES)

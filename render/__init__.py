@@ -1,12 +1,12 @@
 """Board pictures: ``render_png(game, state, tr) -> bytes``, one renderer package per game.
 
-A game's renderer is found by convention (``render.<game>``, or ``<home>.render`` for a game
-registered with a home package) and exposes ``draw(state, tr, **view) -> PIL.Image.Image`` and
-``describe(state, tr, **view) -> str`` (the alt text); optionally ``rules_image(tr)``, a picture
-shown with ``/rules``. ``tr`` is an ``i18n.Translator``: a small value, so drawing works in worker
-processes too. Pure functions of the state: the same state gives the same bytes. View keywords a
-game does not use (``names``, ``focus_seat``, ``since``) are dropped here, so callers can pass the
-same ones for every game.
+A game's renderer is found by convention (``<home>.render``, beside the game's registration:
+``games/<game>/render/`` for a built-in game) and exposes ``draw(state, tr, **view) ->
+PIL.Image.Image`` and ``describe(state, tr, **view) -> str`` (the alt text); optionally
+``rules_image(tr)``, a picture shown with ``/rules``. ``tr`` is an ``i18n.Translator``: a small
+value, so drawing works in worker processes too. Pure functions of the state: the same state
+gives the same bytes. View keywords a game does not use (``names``, ``focus_seat``, ``since``)
+are dropped here, so callers can pass the same ones for every game.
 """
 
 from __future__ import annotations
@@ -21,12 +21,12 @@ from engines.registry import part_module
 from i18n import Translator
 from render.canvas import encode_png
 
-LAYER = "render"
+PART = "render"
 
 
 def renderer(game: str) -> Any:
     """The renderer module of ``game`` (``KeyError`` for a game that is not registered)."""
-    return import_module(part_module(game, LAYER))
+    return import_module(part_module(game, PART))
 
 
 @cache

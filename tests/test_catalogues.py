@@ -16,7 +16,7 @@ from i18n import cldr
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGUAGES = ("ja", "de", "fr")
-CODE = ("bot", "render", "i18n", "tests/games/nim")
+CODE = ("bot", "render", "i18n", "games", "tests/games/nim")
 FORMS = set(cldr.PLURAL_CATEGORIES)
 
 #: texts that are the same in English and the language on purpose: names, letters on the
@@ -141,7 +141,8 @@ def test_no_english_sentence_is_left_untranslated(lang: str) -> None:
 
 
 def test_catalogue_files_are_flat_text_in_every_language() -> None:
-    for path in [*ROOT.glob("i18n/catalogues/*/*.json"), *ROOT.glob("tests/games/nim/locales/*")]:
+    for path in [*ROOT.glob("i18n/catalogues/*/*.json"), *ROOT.glob("games/*/locales/*"),
+                 *ROOT.glob("tests/games/nim/locales/*")]:
         data = json.loads(path.read_text(encoding="utf-8"))
         assert data and all(isinstance(v, str) and v.strip() for v in data.values()), path
 

@@ -24,11 +24,11 @@ def test_every_registered_game_has_every_part(game: str) -> None:
     assert missing_parts(game) == []
 
 
-def test_parts_are_found_by_convention_or_in_the_home_package() -> None:
-    assert part_module("kokeshi", "render") == "render.kokeshi"
-    assert part_module("kokeshi", "bot.present") == "bot.present.kokeshi"
+def test_parts_are_found_in_the_home_package_built_in_or_not() -> None:
+    assert part_module("kokeshi", "render") == "games.kokeshi.render"
+    assert part_module("kokeshi", "present") == "games.kokeshi.present"
     assert part_module("nim", "render") == "tests.games.nim.render"
-    assert part_module("nim", "engines.bots") == "tests.games.nim.bots"
+    assert part_module("nim", "bots") == "tests.games.nim.bots"
     assert "nim.option.misere.help" in required_keys("nim")
 
 

@@ -4,33 +4,46 @@ from __future__ import annotations
 
 import json
 import re
+from importlib import resources
 from pathlib import Path
 
 import pytest
 
 import i18n
-from engines.registry import game_names
+from engines.registry import game_names, home_of
 
 ROOT = Path(__file__).resolve().parents[1]
 CATALOGUES = ROOT / "i18n" / "catalogues"
 KEY_IN_CODE = re.compile(r"""\b(?:t\(\s*[\w.]+,|tr\()\s*["']([a-z_]+\.[a-z0-9_.]+)["']""")
 
 
+def game_catalogues() -> dict[str, Path]:
+    """Every registered game's catalogue folder (``<home>/locales/``), by game."""
+    return {
+        game: Path(str(resources.files(home_of(game)).joinpath("locales")))
+        for game in game_names()
+    }
+
+
+def all_folders() -> list[Path]:
+    return [*(CATALOGUES / shared for shared in sorted(SHARED)), *game_catalogues().values()]
+
+
 def test_every_catalogue_is_flat_text() -> None:
-    for path in CATALOGUES.rglob("*.json"):
-        data = json.loads(path.read_text(encoding="utf-8"))
-        assert all(isinstance(k, str) and isinstance(v, str) for k, v in data.items()), path
+    for folder in all_folders():
+        for path in folder.glob("*.json"):
+            data = json.loads(path.read_text(encoding="utf-8"))
+            assert all(isinstance(k, str) and isinstance(v, str) for k, v in data.items()), path
 
 
 #: folders of words every game shares: the core, and asynchronous play (clocks, votes, away)
 SHARED = {"core", "play"}
 
 
-def test_one_folder_per_game_and_each_game_keeps_to_its_namespace() -> None:
-    folders = {p.name for p in CATALOGUES.iterdir() if p.is_dir()}
-    assert folders == {*SHARED, *game_names()} - {"nim"}
-    for game in folders - SHARED:
-        keys = json.loads((CATALOGUES / game / "en.json").read_text(encoding="utf-8"))
+def test_shared_folders_only_here_and_each_game_keeps_to_its_namespace() -> None:
+    assert {p.name for p in CATALOGUES.iterdir() if p.is_dir()} == SHARED
+    for game, folder in game_catalogues().items():
+        keys = json.loads((folder / "en.json").read_text(encoding="utf-8"))
         assert keys and all(k.startswith(f"{game}.") for k in keys), game
     for shared in SHARED:
         words = json.loads((CATALOGUES / shared / "en.json").read_text(encoding="utf-8"))
@@ -39,7 +52,8 @@ def test_one_folder_per_game_and_each_game_keeps_to_its_namespace() -> None:
 
 def test_no_key_defined_twice_across_folders() -> None:
     seen: dict[str, Path] = {}
-    for path in sorted(CATALOGUES.glob("*/en.json")):
+    for folder in all_folders():
+        path = folder / "en.json"
         for key in json.loads(path.read_text(encoding="utf-8")):
             assert key not in seen, f"{key} in {path} and {seen[key]}"
             seen[key] = path
@@ -47,7 +61,7 @@ def test_no_key_defined_twice_across_folders() -> None:
 
 def test_literal_keys_used_in_code_exist() -> None:
     missing = []
-    for package in ("bot", "render"):
+    for package in ("bot", "render", "games"):
         for path in (ROOT / package).rglob("*.py"):
             for key in KEY_IN_CODE.findall(path.read_text(encoding="utf-8")):
                 if not i18n.has(key):

@@ -53,6 +53,84 @@ def test_storage_knows_no_engines() -> None:
     assert not [(p, m) for p, m in imports_of("bot/storage") if top(m) == "engines"]
 
 
+def test_shared_layers_name_no_game() -> None:
+    """The shared machinery finds a game's parts through the registry, never by importing them."""
+    packages = ("engines", "render", "i18n", "bot")
+    bad = [(p, m) for pkg in packages for p, m in imports_of(pkg) if top(m) == "games"]
+    assert not bad
+
+
+# What each part of a game folder may import besides the standard library and the game's own
+# parts of lower roles: the rules know nothing of drawing, words or Discord; the bots only the
+# rules; the words only the translation layer; drawing nothing of the bot.
+GAME_ROLES: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {
+    # role: (its game's own roles it may import, shared packages or modules it may import)
+    "engine": (frozenset({"engine"}), ("engines",)),
+    "bots": (frozenset({"engine", "bots"}), ("engines",)),
+    "words": (frozenset({"engine", "words"}), ("i18n",)),
+    "render": (
+        frozenset({"engine", "words", "render"}),
+        ("engines", "i18n", "render", "PIL", "fontTools"),
+    ),
+    "present": (
+        frozenset({"engine", "words", "present"}),
+        ("engines", "i18n", "bot.present", "bot.service.models"),
+    ),
+    "__init__": (frozenset({"engine"}), ("engines.registry",)),
+}
+
+
+def game_homes() -> list[Path]:
+    """The folder of every game: the built-in ones and the test suite's own Nim (a plugin)."""
+    return [*sorted(p for p in (ROOT / "games").iterdir() if (p / "__init__.py").is_file()),
+            ROOT / "tests" / "games" / "nim"]
+
+
+def role_of(home: Path, path: Path) -> str:
+    """``engine``, ``bots``, ``words``, ``render``, ``present`` or ``__init__``: the first part of
+    the path inside the game folder, a module or a package."""
+    first = path.relative_to(home).parts[0]
+    return first.removesuffix(".py")
+
+
+def game_part(home: Path, module: str) -> str | None:
+    """The role a module of this game's package plays, or None for a module outside it."""
+    package = ".".join(home.relative_to(ROOT).parts)
+    if module != package and not module.startswith(package + "."):
+        return None
+    rest = module.removeprefix(package).lstrip(".")
+    return rest.split(".")[0] if rest else "__init__"
+
+
+@pytest.mark.parametrize("home", game_homes(), ids=lambda p: p.name)
+def test_each_part_of_a_game_imports_only_what_its_role_allows(home: Path) -> None:
+    assert {role_of(home, p) for p in home.rglob("*.py")} <= set(GAME_ROLES), "unknown role"
+    bad = []
+    for path, module in imports_of(str(home.relative_to(ROOT))):
+        own_roles, shared = GAME_ROLES[role_of(home, path)]
+        own = game_part(home, module)
+        if own is not None:
+            allowed = own in own_roles
+        else:
+            allowed = top(module) in STDLIB or any(
+                module == s or module.startswith(s + ".") for s in shared
+            )
+        if not allowed:
+            bad.append((str(path.relative_to(ROOT)), module))
+    assert not bad
+
+
+def test_the_role_rule_refuses_what_it_should() -> None:
+    """The rule above is not vacuous: a drawing import in the rules and a bot import in the
+    drawing are refused."""
+    home = ROOT / "games" / "cantstop"
+    assert game_part(home, "games.cantstop.render.board") == "render"
+    assert "render" not in GAME_ROLES["engine"][0]
+    assert game_part(home, "games.kokeshi.engine") is None  # another game is not a part
+    assert not any(s.startswith("bot") and s != "bot.present" and s != "bot.service.models"
+                   for s in GAME_ROLES["render"][1])
+
+
 def _adapter_graph() -> dict[str, set[str]]:
     """Which bot.adapter modules each bot.adapter module imports (at module level or inside)."""
     graph: dict[str, set[str]] = {}

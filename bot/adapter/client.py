@@ -26,7 +26,7 @@ from bot.adapter.components import (
     is_ours,
     on_message,
 )
-from bot.adapter.delivery import DISCORD_FAILURES, BoardDelivery
+from bot.adapter.delivery import DISCORD_FAILURES, RETRY_DELAYS, BoardDelivery
 from bot.adapter.handlers import reply_error
 from bot.adapter.outgoing import USERS_ONLY, board_files, board_view
 from bot.adapter.rendering import start_processes, stop_processes
@@ -35,7 +35,6 @@ from bot.adapter.threads import archive_thread
 from bot.adapter.timers import TimerActions
 from bot.adapter.words import CatalogueTranslator
 from bot.games import load_games
-from bot.service.bots import bot_to_move
 from bot.service.clocks import HOUR, TimeUnits, TurnClock
 from bot.service.errors import UserFacingError
 from bot.service.games import GameService
@@ -96,9 +95,11 @@ class BoardroomBot(discord.Client):
         self.settings = settings
         self.service = service
         self.tree = GameTree(self)
-        delivery = BoardDelivery(service, self.post_to_channel)
+        delays = tuple(delay * settings.test_retry_scale for delay in RETRY_DELAYS)
+        delivery = BoardDelivery(service, self.post_to_channel, delays=delays)
         bots = BotRunner(service, settings.bot_pause, delivery, typing=self.show_typing)
         delivery.on_shown = bots.after_public_turn  # a bot plays once the board before it is up
+        delivery.on_seen = bots.wake  # ... also when someone else showed it meanwhile
         bots.on_ended = self.game_ended
         self._archiving: set[asyncio.Task[None]] = set()
         self.runtime = Runtime(
@@ -131,7 +132,8 @@ class BoardroomBot(discord.Client):
         await self.sync_commands()
         await self.resume_all()  # before the gateway connects: no click can race with it
         await self.timers.start()  # deadlines, reminders, votes: one scheduler for all of them
-        for job in (self._beat(), self.runtime.delivery.keep_sweeping(), self._catch_up_ratings()):
+        sweep = self.runtime.delivery.keep_sweeping(then=self.runtime.bots.wake_all)
+        for job in (self._beat(), sweep, self._catch_up_ratings()):
             self._background.add(asyncio.create_task(job))
 
     async def _catch_up_ratings(self) -> None:
@@ -188,24 +190,16 @@ class BoardroomBot(discord.Client):
 
     async def resume_all(self) -> None:
         """After a restart: post every board a channel never saw (the process stopped between
-        saving a move and showing it; a bot waiting behind it then plays), and let the bots
-        whose boards are up play."""
+        saving a move and showing it; a bot waiting behind it then plays), and let every
+        computer to move play (each runner checks that the board before its turn is up)."""
         try:
             await self.runtime.delivery.catch_up()
         except Exception:
             log.exception("could not look for unshown boards")
-        for game_id in await self.service.games_with_computers():
-            try:
-                await self.resume(game_id)
-            except Exception:
-                log.exception("could not resume game", extra={"game_id": game_id})
-
-    async def resume(self, game_id: int) -> None:
-        """Let a waiting bot play once the board before its turn is shown (if it is not, the
-        delivery lets the bot play when it posts it)."""
-        snap = await self.service.game(game_id)
-        if bot_to_move(snap) is not None and await self.service.is_shown(snap):
-            self.runtime.bots.after_public_turn(snap)
+        try:
+            await self.runtime.bots.wake_all()
+        except Exception:
+            log.exception("could not resume the computer opponents")
 
     async def post_to_channel(self, snap: GameSnapshot, outcome: Outcome | None = None) -> None:
         """A public turn message sent as a plain channel message (no interaction to answer)."""
@@ -297,6 +291,12 @@ async def run_bot(settings: Settings) -> None:
                 "BOARDROOM_TEST_HOUR_SECONDS is set: an hour of game time lasts %s s (a test"
                 " setting; turn clocks, reminders and votes run that much faster)",
                 settings.test_hour_seconds,
+            )
+        if settings.test_retry_scale != 1.0:
+            log.warning(
+                "BOARDROOM_TEST_RETRY_SCALE is set: the backoff of a refused board is %s times"
+                " the real one (a test setting)",
+                settings.test_retry_scale,
             )
         service = GameService(store, shards=settings.shards, turn_clock=TurnClock(units=units))
         await service.upgrade_stored_states()

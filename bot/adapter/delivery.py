@@ -6,11 +6,16 @@ or when a computer opponent played, the board is posted as a normal channel mess
 post that fails is retried with backoff until it gets through.
 
 The record of what the channel has seen is durable: ``posts`` holds the version every posted
-message shows, so "committed but not yet shown" is any game whose version is newer than its
-newest post (``GameService.unshown_games``). The start-up recovery and a periodic sweep of the
-running bot both work through that record, so a board is not lost with the memory of a retry.
-Whoever is showing a game right now (an interaction handler, the computer opponent's runner)
-holds it, and the sweep leaves it alone meanwhile, so a board is not posted twice.
+message shows and whether the channel saw it, so "committed but not yet shown" is any game whose
+version is newer than its newest public post, private steps after it aside
+(``GameService.unshown_games``); a private copy of a board never counts. The start-up recovery
+and a periodic sweep of the running bot both work through that record, so a board is not lost
+with the memory of a retry. Whoever is showing a game right now (an interaction handler, the
+computer opponent's runner) holds it, and the sweep leaves it alone meanwhile, so a board is not
+posted twice.
+
+Whenever a post lands, or a try finds the channel has the newest board already, the delivery
+says so (``on_shown``, ``on_seen``): a computer to move then plays (``runtime.BotRunner``).
 """
 
 from __future__ import annotations
@@ -61,6 +66,9 @@ class BoardDelivery:
         self.sweep_seconds = sweep_seconds
         #: called after a board was posted here (lets a computer opponent play next)
         self.on_shown: Callable[[GameSnapshot], None] = lambda snap: None
+        #: called when a try finds nothing to post: the channel has the game's newest board
+        #: (shown by someone else meanwhile), so a computer to move may play now
+        self.on_seen: Callable[[int], None] = lambda game_id: None
         self._holders: dict[int, int] = {}
         self._retrying: dict[int, asyncio.Task[None]] = {}
         self._words: dict[int, Outcome] = {}
@@ -136,6 +144,7 @@ class BoardDelivery:
         """Post the newest version if no message shows it; False when there was nothing to do."""
         snap = await self.service.game(game_id)
         if not _shows_a_board(snap) or await self.service.is_shown(snap):
+            self.on_seen(game_id)
             return False
         words = outcome if outcome is not None and outcome.after.version == snap.version else None
         await self.post(snap, words)
@@ -199,13 +208,16 @@ class BoardDelivery:
             if not self.held(game_id):
                 await self.show(game_id)
 
-    async def keep_sweeping(self) -> None:
-        """Sweep the record every ``sweep_seconds`` while the bot runs."""
+    async def keep_sweeping(self, then: Callable[[], Awaitable[object]] | None = None) -> None:
+        """Sweep the record every ``sweep_seconds`` while the bot runs, and ``then`` (the bot
+        runner's look at every game with a computer in it)."""
         while True:
             await asyncio.sleep(self.sweep_seconds)
             try:
                 # finished games: only those that ended lately (running ones: all of them)
                 await self.sweep(utc_ago(self.sweep_seconds * 4))
+                if then is not None:
+                    await then()
             except Exception:
                 log.exception("sweep for unshown boards failed")
 

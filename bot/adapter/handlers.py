@@ -188,7 +188,9 @@ async def _follow_up(
     interaction: discord.Interaction, outcome_or_snap: Outcome | GameSnapshot, *, public: bool
 ) -> bool:
     """The board as the interaction's follow-up, in the channel's language when everyone sees
-    it and the reader's when only they do; the post is recorded either way."""
+    it and the reader's when only they do. A public board is recorded as what the channel has
+    seen, a private step as seen by its player; a private copy of the board as it is (the
+    board asked for again) is not recorded: the channel may not have that board yet."""
     outcome = outcome_or_snap if isinstance(outcome_or_snap, Outcome) else None
     snap = outcome.after if outcome else outcome_or_snap
     locale = await channel_locale(interaction) if public else user_locale(interaction)
@@ -214,7 +216,7 @@ async def _follow_up(
     if public:
         await runtime.service.record_post(snap.id, snap.version, sent.channel.id, sent.id)
         runtime.bots.after_public_turn(snap)
-    else:
+    elif outcome is not None:
         await runtime.service.record_post(
             snap.id, snap.version, snap.channel_id, sent.id, public=False
         )

@@ -151,7 +151,16 @@ class InteractionGate:
 @dataclass
 class BotRunner:
     """Plays computer turns in the background, one public message per turn, one runner per game.
-    A bot plays only once the board before its turn is in the channel."""
+
+    A computer seat is driven by the committed state, not by whoever happened to be waiting:
+    ``wake`` is the one place that starts a runner, and it is called after everything that may
+    leave a computer (a bot seat or a stand-in) to move: a public turn message, a delivery that
+    posted a board or found it shown already, a table decision, the sweep and the start-up. The
+    runner reads the game and plays while a computer is to move and the channel has seen the
+    board before its turn. A wake that comes while the game's runner is busy is not dropped: the
+    runner looks again when it ends. Two runners never play one game in this process, and the
+    service's version check applies a move once even when two processes try.
+    """
 
     service: GameService
     pause: float
@@ -160,25 +169,43 @@ class BotRunner:
     typing: Callable[[int], Awaitable[None]] | None = None
     #: told once the last board of a game that ended is public (its thread is archived then)
     on_ended: Callable[[GameSnapshot], None] | None = None
-    _games: set[int] = field(default_factory=set)
+    _games: set[int] = field(default_factory=set)  # a runner works on these now
+    _again: set[int] = field(default_factory=set)  # woken meanwhile: look again at the end
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
 
     def after_public_turn(self, snap: GameSnapshot) -> None:
-        """After a public turn message: if a computer opponent is to move, let it play."""
+        """After a public turn message: an ended game's thread is archived; a computer to move
+        plays."""
         if snap.status == "finished" and self.on_ended is not None:
             self.on_ended(snap)
-        if bot_to_move(snap) is None or snap.id in self._games:
+        self.wake(snap.id)
+
+    def wake(self, game_id: int) -> None:
+        """Look at the game's committed state: if a computer is to move and no runner works on
+        it, start one (it returns at once when there is nothing to play)."""
+        if game_id in self._games:
+            self._again.add(game_id)
             return
-        self._games.add(snap.id)
-        self.delivery.hold(snap.id)  # at once: the sweep must not post this game meanwhile
-        task = asyncio.create_task(self._run(snap.id))
+        self._games.add(game_id)
+        self.delivery.hold(game_id)  # at once: the sweep must not post this game meanwhile
+        task = asyncio.create_task(self._run(game_id))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
+    async def wake_all(self) -> None:
+        """Wake every running game with a computer in it (at start-up, and on each sweep)."""
+        for game_id in await self.service.games_with_computers():
+            self.wake(game_id)
+
     async def _run(self, game_id: int) -> None:
-        """Bot turns until a person is to move or the game ends."""
+        """Computer turns until a person is to move, the game ends, or the board before the
+        computer's turn is not in the channel (its delivery wakes the runner once it is)."""
         try:
             while True:
+                self._again.discard(game_id)  # the state read now answers every wake so far
+                snap = await self.service.game(game_id)
+                if bot_to_move(snap) is None or not await self.service.is_shown(snap):
+                    return
                 if self.typing is not None:
                     await self.typing(game_id)
                 await asyncio.sleep(self.pause)  # let people read the previous board
@@ -187,13 +214,14 @@ class BotRunner:
                     return
                 if not await self.delivery.show(game_id, turn.outcome):
                     return  # the delivery keeps trying; once it is shown, the next bot plays
-                if bot_to_move(turn.outcome.after) is None:
-                    return
         except Exception:
             log.exception("bot turn failed", extra={"game_id": game_id})
         finally:
             self._games.discard(game_id)
             self.delivery.release(game_id)
+            if game_id in self._again:  # woken while busy: the state may call for a runner
+                self._again.discard(game_id)
+                self.wake(game_id)
 
 
 @dataclass

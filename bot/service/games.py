@@ -225,23 +225,33 @@ class GameService:
         return await self.store.running_games_with_computers(self.shards)
 
     async def posted_version(self, game_id: int) -> int | None:
-        """The newest game version a posted message shows (None: nothing posted yet)."""
+        """The newest game version a message in the channel shows (None: nothing posted yet);
+        private messages do not count."""
         return await self.store.posted_version(game_id)
 
     async def latest_post(self, game_id: int) -> tuple[int, int] | None:
         return await self.store.latest_post(game_id)
 
     async def unshown_games(self, changed_since: str | None = None) -> list[int]:
-        """Games whose newest committed version the channel has not been shown: every running
-        game, and finished ones (changed since ``changed_since``) still the newest in their
-        channel. This is the durable record of "committed but not yet shown": the posts table
-        remembers the version every posted message shows."""
+        """Games whose newest committed version the channel has not seen (``is_shown``): every
+        running game, and finished ones (changed since ``changed_since``) still the newest in
+        their channel. This is the durable record of "committed but not yet shown": the posts
+        table remembers the version every posted message shows, and whether it was public."""
         return await self.store.unshown_games(changed_since, self.shards)
 
     async def is_shown(self, snap: GameSnapshot) -> bool:
-        """Does a posted message (public or private) show ``snap``'s version or a newer one?"""
-        posted = await self.store.posted_version(snap.id)
-        return posted is not None and posted >= snap.version
+        """Has the channel seen ``snap``'s version? Yes when a public message shows it (or a
+        newer one), or when every version since the newest public one is a private step shown
+        to its player (Harmonies and Kokeshi show a turn's steps to the mover alone; the
+        channel sees the turn at its end). A private copy of a board (``/game board``) is not
+        recorded, so it never stands in for the channel."""
+        public = await self.store.posted_version(snap.id)
+        seen = -1 if public is None else public
+        if seen >= snap.version:
+            return True
+        private = await self.store.private_versions(snap.id, seen)
+        steps = [version for version in private if version <= snap.version]
+        return len(steps) == snap.version - seen
 
     # ----------------------------------------------------------------- lobby
 

@@ -357,12 +357,20 @@ class GameStore(Protocol):
         """Ids of every game that has a stored state (running or over)."""
         ...
 
-    async def posted_version(self, game_id: int) -> int | None: ...
+    async def posted_version(self, game_id: int) -> int | None:
+        """The newest version a public (channel) post shows; private posts do not count."""
+        ...
+
+    async def private_versions(self, game_id: int, after: int) -> list[int]:
+        """The versions newer than ``after`` that a private post shows (private steps inside a
+        turn, which the channel is not meant to see), in order."""
+        ...
 
     async def unshown_games(
         self, changed_since: str | None = None, shards: Shards | None = None
     ) -> list[int]:
-        """Games committed at a version no posted message shows yet (see ``Store``)."""
+        """Games committed at a version the channel has not seen: no public post shows it, and
+        not every version since the newest public post is a private step (see ``Store``)."""
         ...
 
     async def latest_post(self, game_id: int) -> tuple[int, int] | None: ...

@@ -98,16 +98,24 @@ RUNNING_GAMES_WITH_COMPUTERS = (
     "SELECT DISTINCT g.id FROM games g JOIN seats s ON s.game_id = g.id"
     " WHERE g.status = 'active' AND (s.bot_level IS NOT NULL OR s.stand_in IS NOT NULL)"
 )
-#: games whose newest version no posted message shows: running ones, and finished ones
-#: (changed at ``:since`` or later, when given) still the newest in their channel
+#: games whose newest version the channel has not seen: running ones, and finished ones (changed
+#: at ``:since`` or later, when given) still the newest in their channel. Seen: a public post
+#: shows that version (or a newer one), or every version since the newest public post is a
+#: private step shown to its player (a private copy of a board is not a step: it shows the
+#: channel nothing)
 UNSHOWN_GAMES = (
-    "SELECT g.id FROM games g"
-    " WHERE (g.status = 'active'"
-    "        OR (g.status = 'finished'"
-    "            AND (CAST(:since AS TEXT) IS NULL OR g.updated_at >= :since)))"
-    " AND g.version > COALESCE("
-    "     (SELECT MAX(p.version) FROM posts p WHERE p.game_id = g.id), -1)"
-    " AND g.id = (SELECT MAX(n.id) FROM games n WHERE n.channel_id = g.channel_id)"
+    "SELECT g.id FROM ("
+    "   SELECT g.id, g.guild_id, g.version, COALESCE((SELECT MAX(p.version)"
+    "     FROM posts p WHERE p.game_id = g.id AND p.public = 1), -1) AS seen"
+    "   FROM games g"
+    "   WHERE (g.status = 'active'"
+    "          OR (g.status = 'finished'"
+    "              AND (CAST(:since AS TEXT) IS NULL OR g.updated_at >= :since)))"
+    "   AND g.id = (SELECT MAX(n.id) FROM games n WHERE n.channel_id = g.channel_id)"
+    " ) g"
+    " WHERE g.version > g.seen AND g.version - g.seen > ("
+    "   SELECT COUNT(DISTINCT q.version) FROM posts q WHERE q.game_id = g.id"
+    "   AND q.public = 0 AND q.version > g.seen AND q.version <= g.version)"
 )
 BY_ID = " ORDER BY g.id"
 GAMES_OF_USER = (
@@ -129,7 +137,13 @@ INSERT_POST = (
     "INSERT INTO posts (game_id, version, channel_id, message_id, public)"
     " VALUES (:game_id, :version, :channel_id, :message_id, :public)"
 )
-POSTED_VERSION = "SELECT MAX(version) FROM posts WHERE game_id = :game_id"
+#: the newest version a public (channel) post shows; private posts do not count
+POSTED_VERSION = "SELECT MAX(version) FROM posts WHERE game_id = :game_id AND public = 1"
+#: the versions newer than ``:after`` that a private post shows (private steps inside a turn)
+PRIVATE_VERSIONS = (
+    "SELECT DISTINCT version FROM posts WHERE game_id = :game_id AND public = 0"
+    " AND version > :after ORDER BY version"
+)
 LATEST_POST = (
     "SELECT channel_id, message_id FROM posts WHERE game_id = :game_id AND public = 1"
     " ORDER BY version DESC, {posted_order} DESC LIMIT 1"

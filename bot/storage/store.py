@@ -533,8 +533,9 @@ class Store(ABC):
     async def unshown_games(
         self, changed_since: str | None = None, shards: Shards | None = None
     ) -> list[int]:
-        """Games whose newest version no posted message shows: running ones, and finished ones
-        (changed at ``changed_since`` or later, when given) still the newest in their channel."""
+        """Games whose newest version the channel has not seen (``statements.UNSHOWN_GAMES``):
+        running ones, and finished ones (changed at ``changed_since`` or later, when given) still
+        the newest in their channel."""
         clause, params = _on_shards(shards, sql.GAME_ON_SHARDS)
         return await self._ids(
             sql.UNSHOWN_GAMES + clause + sql.BY_ID, since=changed_since, **params
@@ -543,8 +544,13 @@ class Store(ABC):
     # ------------------------------------------------------------ posts
 
     async def posted_version(self, game_id: int) -> int | None:
+        """The newest version a public (channel) post shows; private posts do not count."""
         version: int | None = await self._value(sql.POSTED_VERSION, game_id=game_id)
         return version
+
+    async def private_versions(self, game_id: int, after: int) -> list[int]:
+        """The versions newer than ``after`` that a private post shows, in order."""
+        return await self._ids(sql.PRIVATE_VERSIONS, game_id=game_id, after=after)
 
     async def latest_post(self, game_id: int) -> tuple[int, int] | None:
         """(channel_id, message_id) of the newest message posted for the game."""

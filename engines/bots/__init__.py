@@ -5,8 +5,8 @@ of the seats is to move and an ``Rng``, it returns one of ``engine.legal_actions
 no state between calls, do no I/O and draw randomness only from the ``Rng`` they are handed, so a
 game played by bots is fully determined by its seeds.
 
-A game has bots when the module ``engines.bots.<game>`` (or ``<home>.bots`` for a game registered
-with a home package) exists; it is imported on first use and must expose
+A game has bots when the module ``<home>.bots`` beside its registration (``games/<game>/bots.py``
+for a built-in game) exists; it is imported on first use and must expose
 ``make_bot(level: str) -> Bot`` for every level in ``LEVELS``. Bots are optional.
 """
 
@@ -21,7 +21,7 @@ from engines.registry import game_names, generation, part_module
 from engines.rng import Rng
 
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
-LAYER = "engines.bots"
+PART = "bots"
 
 
 class Bot(Protocol):
@@ -43,7 +43,7 @@ def _module_exists(path: str) -> bool:
 
 @cache
 def _bot_games(_generation: int) -> tuple[str, ...]:
-    return tuple(g for g in game_names() if _module_exists(part_module(g, LAYER)))
+    return tuple(g for g in game_names() if _module_exists(part_module(g, PART)))
 
 
 def bot_games() -> tuple[str, ...]:
@@ -57,6 +57,6 @@ def get_bot(game: str, level: str) -> Bot:
         raise KeyError(f"unknown bot level {level!r}; expected one of {LEVELS}")
     if game not in bot_games():
         raise KeyError(f"no computer opponents for {game!r}")
-    module = importlib.import_module(part_module(game, LAYER))
+    module = importlib.import_module(part_module(game, PART))
     bot: Bot = module.make_bot(level)
     return bot

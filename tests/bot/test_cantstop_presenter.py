@@ -7,9 +7,9 @@ from dataclasses import replace
 from bot.present import get_presenter
 from bot.present.base import Button
 from bot.service.models import LoggedMove
-from engines.cantstop import actions as act
-from engines.cantstop.state import NO_OWNER, Phase
 from engines.registry import get_engine
+from games.cantstop.engine import actions as act
+from games.cantstop.engine.state import NO_OWNER, Phase
 from tests.bot.controls import check_limits, reachable
 
 ENGINE = get_engine("cantstop")

@@ -12,6 +12,7 @@ from discord import app_commands
 from bot.adapter import commands
 from bot.adapter.words import CatalogueTranslator
 from tests.fakediscord.command_rules import valid_chat_input_name, validate_commands
+from tests.fakediscord.contract import Contract
 
 LANGUAGES = ("ja", "de", "fr")
 
@@ -35,6 +36,7 @@ def walk(obj: dict[str, Any]) -> list[dict[str, Any]]:
 async def test_every_command_option_and_choice_carries_the_three_languages() -> None:
     payload = await synced_payload()
     assert validate_commands(payload) == []
+    assert Contract.shipped().body_problems("PUT", "/applications/1/guilds/2/commands", payload) == []
     by_name = {c["name"]: c for c in payload}
     assert set(by_name) == {"play", "game", "rules", "settings", "away", "mygames", "stats", "leaderboard"}
     for item in [x for c in payload for x in walk(c)]:

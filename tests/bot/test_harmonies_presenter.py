@@ -14,13 +14,13 @@ from bot.present.base import (
     ControlRows,
     Select,
 )
-from bot.present.harmonies import layout
 from bot.service.models import LoggedMove
 from engines.base import CHANCE, TERMINAL
-from engines.harmonies.cards import BOARD_CELLS, hex_code
-from engines.harmonies.state import HarmoniesState, Phase
 from engines.registry import get_engine
 from engines.rng import Rng
+from games.harmonies.engine.cards import BOARD_CELLS, hex_code
+from games.harmonies.engine.state import HarmoniesState, Phase
+from games.harmonies.present import layout
 from i18n import Translator, t
 from tests.bot.controls import check_limits, reachable
 
@@ -215,7 +215,7 @@ def test_crowded_menus_merge_then_leave_out_the_cube_placements() -> None:
 def test_prompt_mentions_game_move_when_moves_are_left_out(monkeypatch) -> None:
     s = next(playout(1, 2, {}))[0]
     assert "/game move" not in PRESENTER.prompt(s, MENTIONS, "en")
-    from bot.present.harmonies import controls
+    from games.harmonies.present import controls
 
     monkeypatch.setattr(controls, "layout", lambda *a: (ControlRows(), ("cube:5:a1",)))
     assert "/game move" in PRESENTER.prompt(s, MENTIONS, "en")
@@ -271,7 +271,7 @@ def test_events_never_raise_on_odd_input() -> None:
 
 def test_a_tie_on_points_says_how_it_was_settled(monkeypatch) -> None:
     *_, (before, moves, after) = playout(1, 2, {})
-    from bot.present import harmonies
+    from games.harmonies import present as harmonies
 
     monkeypatch.setattr(harmonies.ENGINE, "scores", lambda s: (30, 30))
     monkeypatch.setattr(harmonies.ENGINE, "winners", lambda s: (1,))

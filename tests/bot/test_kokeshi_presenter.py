@@ -15,9 +15,9 @@ from bot.present.base import (
 )
 from bot.service.models import LoggedMove
 from engines.base import CHANCE, TERMINAL
-from engines.kokeshi.state import KokeshiState, Phase
 from engines.registry import get_engine
 from engines.rng import Rng
+from games.kokeshi.engine.state import KokeshiState, Phase
 from i18n import Translator, t
 from render import rules_png
 from tests.bot.controls import check_limits, reachable
@@ -133,7 +133,7 @@ def test_sides_and_gains_are_labelled_with_their_effects() -> None:
 
 
 def test_example2_cascade_is_told_in_order() -> None:
-    """rules/kokeshi.md §13 Example 2, played with the same choices as the spec."""
+    """games/kokeshi/rules.md §13 Example 2, played with the same choices as the spec."""
     display = ["batchan-N2", "samurai-N6", "princess-N9", "sumotori-N1"]
     start = build(cols={"princess": ["batchan-N8"], "batchan": ["fisherman-N5"]}, display=display)
     steps = ["move:0", "animal:fox", "pick:k2", "gain:" + code("samurai-N6")]
@@ -224,7 +224,7 @@ def test_setup_placements() -> None:
 
 
 def test_long_cascades_are_summarised() -> None:
-    from bot.present.kokeshi.report import summarise
+    from games.kokeshi.present.report import summarise
 
     lines = [(f"→ step {i} " + "x" * 60, i % 2 == 1) for i in range(60)]
     out = summarise(lines, ["tail"], Translator("en"))
@@ -246,11 +246,11 @@ def test_rules_summary_and_legend_image() -> None:
 
 
 def test_placement_order_is_a_menu_and_told() -> None:
-    """rules/kokeshi.md D22: two tiles pending for one column, the player picks the first."""
+    """games/kokeshi/rules.md D22: two tiles pending for one column, the player picks the first."""
     from dataclasses import replace
 
-    from engines.kokeshi.state import Phase
-    from engines.kokeshi.todo import EmptyGain
+    from games.kokeshi.engine.state import Phase
+    from games.kokeshi.engine.todo import EmptyGain
     from tests.engines.kokeshi_positions import T, filler
 
     display = ["batchan-N2", "samurai-N6", "princess-N9", "sumotori-N1"]
@@ -282,7 +282,7 @@ def test_placement_order_is_a_menu_and_told() -> None:
 
 
 def test_bonus_tile_trigger_and_free_column() -> None:
-    """rules/kokeshi.md §13 Example 7 variant: an animal midline triggers the end, the bonus
+    """games/kokeshi/rules.md §13 Example 7 variant: an animal midline triggers the end, the bonus
     tile is placed last in a column of the player's choice."""
     display = ["batchan-N2", "samurai-N6", "princess-N9", "sumotori-N1"]
     s = build(

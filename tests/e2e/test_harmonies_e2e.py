@@ -18,7 +18,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from render import harmonies
+from games.harmonies import render as harmonies
 from tests.e2e.conftest import BotProcess
 from tests.e2e.helpers import (
     Table,

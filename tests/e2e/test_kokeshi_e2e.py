@@ -8,9 +8,9 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from engines.kokeshi.scoring import achievement_count
-from engines.kokeshi.state import KokeshiState, Phase
 from engines.registry import get_engine
+from games.kokeshi.engine.scoring import achievement_count
+from games.kokeshi.engine.state import KokeshiState, Phase
 from tests.e2e.helpers import (
     PNG_MAGIC,
     TURN_ID,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from engines.kokeshi.data import ach_tile, is_ach
-from engines.kokeshi.rules import KokeshiEngine
-from engines.kokeshi.state import NONE, KokeshiState, Phase
+from games.kokeshi.engine.data import ach_tile, is_ach
+from games.kokeshi.engine.rules import KokeshiEngine
+from games.kokeshi.engine.state import NONE, KokeshiState, Phase
 
 E = KokeshiEngine()
 D = E.data

@@ -9,18 +9,18 @@ import pytest
 
 from engines.base import CHANCE, TERMINAL
 from engines.bots import LEVELS, get_bot
-from engines.bots.cantstop import (
+from engines.bots.generic import RandomLegalBot
+from engines.rng import Rng
+from games.cantstop.bots import (
     LookaheadBot,
     RuleOf28Bot,
     bust_probability,
     rule28_choice,
     rule28_progress,
 )
-from engines.bots.generic import RandomLegalBot
-from engines.cantstop.actions import ROLL, STOP, move
-from engines.cantstop.rules import CantStopEngine
-from engines.cantstop.state import HEIGHTS, NO_OWNER, CantStopState, Options, Phase
-from engines.rng import Rng
+from games.cantstop.engine.actions import ROLL, STOP, move
+from games.cantstop.engine.rules import CantStopEngine
+from games.cantstop.engine.state import HEIGHTS, NO_OWNER, CantStopState, Options, Phase
 
 ENGINE = CantStopEngine()
 

@@ -7,10 +7,10 @@ from fractions import Fraction
 
 import pytest
 
-from engines.cantstop import actions as act
-from engines.cantstop.odds import ROLLS, bust_chance, bust_count, open_columns
-from engines.cantstop.rules import ALL_ROLLS, INFO, CantStopEngine
-from engines.cantstop.state import NO_OWNER, Phase
+from games.cantstop.engine import actions as act
+from games.cantstop.engine.odds import ROLLS, bust_chance, bust_count, open_columns
+from games.cantstop.engine.rules import ALL_ROLLS, INFO, CantStopEngine
+from games.cantstop.engine.state import NO_OWNER, Phase
 
 ENGINE = CantStopEngine()
 

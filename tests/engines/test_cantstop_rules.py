@@ -12,8 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engines.base import CHANCE
-from engines.cantstop import actions as act
-from engines.cantstop.rules import (
+from engines.errors import BadActionText, IllegalAction
+from engines.rng import Rng
+from games.cantstop.engine import actions as act
+from games.cantstop.engine.rules import (
     ALL_ROLLS,
     INFO,
     CantStopEngine,
@@ -21,9 +23,7 @@ from engines.cantstop.rules import (
     previous_seat,
     split_of_move,
 )
-from engines.cantstop.state import HEIGHTS, NO_OWNER, CantStopState, Phase
-from engines.errors import BadActionText, IllegalAction
-from engines.rng import Rng
+from games.cantstop.engine.state import HEIGHTS, NO_OWNER, CantStopState, Phase
 
 ENGINE = CantStopEngine()
 VECTORS = Path(__file__).resolve().parents[1] / "data" / "cantstop_moves.jsonl"

@@ -7,9 +7,9 @@ from dataclasses import replace
 
 import pytest
 
-from engines.cantstop.rules import CantStopEngine
-from engines.cantstop.state import NO_OWNER, CantStopState, Phase
 from engines.errors import OldEncoding
+from games.cantstop.engine.rules import CantStopEngine
+from games.cantstop.engine.state import NO_OWNER, CantStopState, Phase
 
 ENGINE = CantStopEngine()
 

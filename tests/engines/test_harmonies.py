@@ -11,9 +11,10 @@ import pytest
 
 from engines.base import CHANCE, TERMINAL
 from engines.errors import BadActionText, BadOptions, IllegalAction
-from engines.harmonies import scoring
-from engines.harmonies.actions import Action, decode, encode
-from engines.harmonies.cards import (
+from engines.rng import Rng
+from games.harmonies.engine import scoring
+from games.harmonies.engine.actions import Action, decode, encode
+from games.harmonies.engine.cards import (
     BOARD_CELLS,
     CARDS,
     CELL_INDEX,
@@ -23,9 +24,8 @@ from engines.harmonies.cards import (
     parse_hex,
     rotate,
 )
-from engines.harmonies.rules import INFO, HarmoniesEngine, can_add, cube_cells
-from engines.harmonies.state import HarmoniesState, Phase, Player
-from engines.rng import Rng
+from games.harmonies.engine.rules import INFO, HarmoniesEngine, can_add, cube_cells
+from games.harmonies.engine.state import HarmoniesState, Phase, Player
 
 E = HarmoniesEngine()
 NAMES = {c.name: c.id for c in CARDS.values()}

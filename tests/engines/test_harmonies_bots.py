@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engines.bots.harmonies import compat, make_bot, placements
-from engines.harmonies.cards import ANIMAL_IDS, BOARD_CELLS
-from engines.harmonies.rules import HarmoniesEngine
+from games.harmonies.bots import compat, make_bot, placements
+from games.harmonies.engine.cards import ANIMAL_IDS, BOARD_CELLS
+from games.harmonies.engine.rules import HarmoniesEngine
 from tests.engines.bot_harness import play as harness_play
 
 ENGINE = HarmoniesEngine()

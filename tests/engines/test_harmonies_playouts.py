@@ -12,13 +12,13 @@ from hypothesis import strategies as st
 
 from engines.base import CHANCE, TERMINAL
 from engines.errors import IllegalAction
-from engines.harmonies.actions import END, Action, decode, encode
-from engines.harmonies.cards import ANIMAL_IDS, BOARD_CELLS, CARDS, COLOURS, SPIRIT_IDS
-from engines.harmonies.rules import HarmoniesEngine
-from engines.harmonies.state import HarmoniesState, Phase, TurnStep
-from engines.harmonies.turn import ends_turn, turn_step
 from engines.replay import replay
 from engines.rng import Rng
+from games.harmonies.engine.actions import END, Action, decode, encode
+from games.harmonies.engine.cards import ANIMAL_IDS, BOARD_CELLS, CARDS, COLOURS, SPIRIT_IDS
+from games.harmonies.engine.rules import HarmoniesEngine
+from games.harmonies.engine.state import HarmoniesState, Phase, TurnStep
+from games.harmonies.engine.turn import ends_turn, turn_step
 
 E = HarmoniesEngine()
 

@@ -8,10 +8,10 @@ import pytest
 
 from engines.base import CHANCE, TERMINAL
 from engines.errors import OldEncoding
-from engines.harmonies.actions import END, UNDO
-from engines.harmonies.state import Phase, TurnStep
-from engines.harmonies.turn import turn_step
 from engines.replay import replay
+from games.harmonies.engine.actions import END, UNDO
+from games.harmonies.engine.state import Phase, TurnStep
+from games.harmonies.engine.turn import turn_step
 from tests.engines.test_harmonies import (
     E,
     _finish_turn,

@@ -1,4 +1,4 @@
-"""Kokeshi rules: the worked examples of rules/kokeshi.md §13, one by one."""
+"""Kokeshi rules: the worked examples of games/kokeshi/rules.md §13, one by one."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ from dataclasses import replace
 import pytest
 
 from engines.base import CHANCE, TERMINAL
-from engines.kokeshi.data import parse, raw_data
-from engines.kokeshi.rules import KokeshiEngine
-from engines.kokeshi.state import NONE, Phase
 from engines.rng import Rng
+from games.kokeshi.engine.data import parse, raw_data
+from games.kokeshi.engine.rules import KokeshiEngine
+from games.kokeshi.engine.state import NONE, Phase
 from tests.engines.kokeshi_positions import (
     COLS,
     D,
@@ -37,7 +37,7 @@ def with_pos(s, seat: int, name: str, p: int):
 
 
 def achievements(s, seat: int = 0) -> int:
-    from engines.kokeshi.scoring import achievement_count
+    from games.kokeshi.engine.scoring import achievement_count
 
     return achievement_count(D, s, seat)
 
@@ -412,7 +412,7 @@ def test_initial_state_is_a_chance_step(seats: int) -> None:
 
 def test_todo_records_are_stored_as_the_same_triples_as_before() -> None:
     """Saved games hold the pending work as integer triples; the records read and write them."""
-    from engines.kokeshi import todo
+    from games.kokeshi.engine import todo
 
     stored = {
         (7, 1, 3): todo.TileEffect(7, 1, 3),
@@ -477,7 +477,7 @@ def test_a_state_stored_before_turns_were_counted_is_an_old_encoding() -> None:
 
 
 def test_new_events_are_what_one_action_added() -> None:
-    from engines.kokeshi.state import new_events
+    from games.kokeshi.engine.state import new_events
 
     s = build(cols={"princess": ["batchan-N8"]}, display=DISPLAY6)
     moved = play(s, "move:0")  # a move starts the turn's events anew

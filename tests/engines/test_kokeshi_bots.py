@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engines.bots.kokeshi import make_bot
-from engines.kokeshi.rules import KokeshiEngine
+from games.kokeshi.bots import make_bot
+from games.kokeshi.engine.rules import KokeshiEngine
 from tests.engines.bot_harness import play as harness_play
 
 ENGINE = KokeshiEngine()

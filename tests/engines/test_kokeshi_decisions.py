@@ -1,4 +1,4 @@
-"""One test (at least) per decision D1-D27 of rules/kokeshi.md §10."""
+"""One test (at least) per decision D1-D27 of games/kokeshi/rules.md §10."""
 
 from __future__ import annotations
 
@@ -7,11 +7,11 @@ from dataclasses import replace
 import pytest
 
 from engines.base import CHANCE
-from engines.kokeshi.data import ach_tile, load, raw_data
-from engines.kokeshi.scoring import achievement_count, tiebreak, track_height_points
-from engines.kokeshi.state import NONE, Phase
-from engines.kokeshi.todo import EmptyGain, TileEffect
 from engines.rng import Rng
+from games.kokeshi.engine.data import ach_tile, load, raw_data
+from games.kokeshi.engine.scoring import achievement_count, tiebreak, track_height_points
+from games.kokeshi.engine.state import NONE, Phase
+from games.kokeshi.engine.todo import EmptyGain, TileEffect
 from tests.engines.kokeshi_positions import (
     ANIMALS,
     COLS,

@@ -14,6 +14,11 @@ The real discord.py client connects to it unmodified once pointed at it::
     await rec.wait_response(3)
     click = await driver.click(alice, rec.original, "some:custom_id")
 
+Every REST request is checked against Discord's published OpenAPI description (contract,
+with the copy in spec/ made by spec_copy) and the few documented rules it does not encode
+(message_rules, command_rules); a request Discord would refuse gets Discord's error answer and
+makes ``driver.stop()`` fail (``driver.take_violations()`` for a test that sends one on purpose).
+
 Modules: server (state, HTTP app), gateway (websocket), routes_* (REST),
 driver (test API), models (records), payloads (JSON builders), pointing.
 """

@@ -1,4 +1,20 @@
-"""Validation Discord applies to application command payloads on sync."""
+"""Discord's rules for application commands that its published description does not encode.
+
+Discord's OpenAPI description (``contract``) is the judge of lengths and counts: names 1-32,
+option and choice texts 1-100, localised texts, 25 options, 25 choices, option types. What stays
+here is what its schemas cannot say or do not say:
+
+- the chat input name rule (letters and numbers of any script, ``-``, ``_``, ``'``, lowercase
+  where a letter has a lowercase form) on names and localised names: the description gives
+  only their length;
+- localisation keys are Discord's locales (the description allows any key);
+- a chat input command's description is 1-100 characters (the description lets a command of
+  any type leave it out, as user and message commands do);
+- rules across fields: unique names, required options before optional ones, autocomplete and
+  choices exclusive, 4,000 characters per locale across a command, at most 100 chat input
+  commands (the description's 130 counts every type);
+- a string choice's value is 100 characters (the description says 6,000).
+"""
 
 from __future__ import annotations
 
@@ -44,9 +60,8 @@ LOCALES = frozenset(
 #: Discord's chat input name rule: ``^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$``, lowercase
 #: wherever a letter has a lowercase form
 NAME_PUNCTUATION = frozenset("-_'")
-MAX_COMMANDS = 100
-MAX_OPTIONS = 25
-MAX_CHOICES = 25
+MAX_CHAT_INPUT_COMMANDS = 100
+MAX_CHOICE_VALUE = 100
 MAX_TOTAL_CHARS = 4000
 
 
@@ -66,31 +81,21 @@ def valid_chat_input_name(name: str) -> bool:
 
 
 def _check_name(name: Any, where: str, errors: list[str], *, chat_input: bool) -> None:
-    if not isinstance(name, str) or not 1 <= len(name) <= 32:
-        errors.append(f"{where}.name: must be 1-32 characters")
-    elif chat_input and not valid_chat_input_name(name):
+    if chat_input and isinstance(name, str) and not valid_chat_input_name(name):
         errors.append(f"{where}.name: invalid chat input name {name!r}")
 
 
 def _check_text(obj: dict[str, Any], where: str, errors: list[str], *, chat_input: bool) -> None:
     _check_name(obj.get("name"), where, errors, chat_input=chat_input)
-    if chat_input:
-        desc = obj.get("description")
-        if not isinstance(desc, str) or not 1 <= len(desc) <= 100:
-            errors.append(f"{where}.description: must be 1-100 characters")
     for key in ("name_localizations", "description_localizations"):
         for locale, value in (obj.get(key) or {}).items():
             if locale not in LOCALES:
                 errors.append(f"{where}.{key}.{locale}: invalid locale")
             elif key == "name_localizations":
                 _check_name(value, f"{where}.{key}.{locale}", errors, chat_input=chat_input)
-            elif not isinstance(value, str) or not 1 <= len(value) <= 100:
-                errors.append(f"{where}.{key}.{locale}: must be 1-100 characters")
 
 
 def _check_options(options: list[dict[str, Any]], where: str, errors: list[str]) -> None:
-    if len(options) > MAX_OPTIONS:
-        errors.append(f"{where}: at most {MAX_OPTIONS} options")
     seen_optional = False
     names: set[str] = set()
     for i, opt in enumerate(options):
@@ -99,10 +104,7 @@ def _check_options(options: list[dict[str, Any]], where: str, errors: list[str])
         if opt.get("name") in names:
             errors.append(f"{here}.name: duplicate option name")
         names.add(str(opt.get("name")))
-        otype = int(opt.get("type") or 0)
-        if not 1 <= otype <= 11:
-            errors.append(f"{here}.type: invalid option type {otype}")
-        if otype in (1, 2):
+        if opt.get("type") in (1, 2):
             _check_options(list(opt.get("options") or []), f"{here}.options", errors)
             continue
         if opt.get("required"):
@@ -111,21 +113,15 @@ def _check_options(options: list[dict[str, Any]], where: str, errors: list[str])
         else:
             seen_optional = True
         choices = list(opt.get("choices") or [])
-        if len(choices) > MAX_CHOICES:
-            errors.append(f"{here}.choices: at most {MAX_CHOICES}")
         if choices and opt.get("autocomplete"):
             errors.append(f"{here}: autocomplete and choices are exclusive")
         for j, choice in enumerate(choices):
-            name = choice.get("name")
-            if not isinstance(name, str) or not 1 <= len(name) <= 100:
-                errors.append(f"{here}.choices.{j}.name: must be 1-100 characters")
-            for locale, value in (choice.get("name_localizations") or {}).items():
+            value = choice.get("value")
+            if isinstance(value, str) and len(value) > MAX_CHOICE_VALUE:
+                errors.append(f"{here}.choices.{j}.value: at most {MAX_CHOICE_VALUE} characters")
+            for locale in choice.get("name_localizations") or {}:
                 if locale not in LOCALES:
                     errors.append(f"{here}.choices.{j}.name_localizations.{locale}: invalid locale")
-                elif not isinstance(value, str) or not 1 <= len(value) <= 100:
-                    errors.append(
-                        f"{here}.choices.{j}.name_localizations.{locale}: must be 1-100 characters"
-                    )
         names_by_locale: dict[str, set[str]] = {}
         for sibling in options:
             for locale, value in (sibling.get("name_localizations") or {}).items():
@@ -161,10 +157,11 @@ def _locales_used(obj: dict[str, Any]) -> set[str]:
 
 
 def validate_commands(commands: list[dict[str, Any]]) -> list[str]:
-    """Every reason Discord would refuse this bulk overwrite (empty when valid)."""
+    """Every reason of these rules Discord would refuse this bulk overwrite for (empty when
+    none; the contract checks the rest)."""
     errors: list[str] = []
-    if len(commands) > MAX_COMMANDS:
-        errors.append(f"at most {MAX_COMMANDS} commands")
+    if sum(int(c.get("type") or 1) == 1 for c in commands) > MAX_CHAT_INPUT_COMMANDS:
+        errors.append(f"at most {MAX_CHAT_INPUT_COMMANDS} chat input commands")
     seen: set[tuple[int, str]] = set()
     for i, cmd in enumerate(commands):
         ctype = int(cmd.get("type") or 1)
@@ -175,6 +172,9 @@ def validate_commands(commands: list[dict[str, Any]]) -> list[str]:
             errors.append(f"{i}.name: duplicate command name")
         seen.add(key)
         if chat_input:
+            desc = cmd.get("description")
+            if not isinstance(desc, str) or not 1 <= len(desc) <= 100:
+                errors.append(f"{i}.description: must be 1-100 characters")
             _check_options(list(cmd.get("options") or []), f"{i}.options", errors)
             for locale in [None, *sorted(_locales_used(cmd))]:
                 if _total_chars(cmd, locale) > MAX_TOTAL_CHARS:

@@ -9,6 +9,7 @@ from typing import Any
 
 from . import interactions as ix
 from . import payloads as p
+from .contract import Violation
 from .models import (
     FakeChannel,
     FakeGuild,
@@ -46,14 +47,18 @@ class FakeDiscordDriver:
         return self
 
     async def stop(self) -> None:
-        """Stop the server."""
+        """Stop the server; fail if a request was one Discord refuses (see ``violations``)."""
         await self.fake.stop()
+        self.assert_no_violations()
 
     async def __aenter__(self) -> FakeDiscordDriver:
         return await self.start()
 
-    async def __aexit__(self, *exc: object) -> None:
-        await self.stop()
+    async def __aexit__(self, kind: object, *exc: object) -> None:
+        if kind is None:
+            await self.stop()
+        else:  # the block's own failure says more than a violation it may have caused
+            await self.fake.stop()
 
     # addresses and identity ------------------------------------------------
 
@@ -500,6 +505,22 @@ class FakeDiscordDriver:
         """Fail if the client called any route the fake does not know."""
         routes = [f"{r.method} {r.path}" for r in self.fake.unknown_routes]
         assert not routes, f"unknown Discord routes called: {routes}"
+
+    @property
+    def violations(self) -> list[Violation]:
+        """Requests Discord would refuse: against its published description (route, method,
+        parameters, body schema and limits) or a rule of Discord's it does not encode."""
+        return list(self.fake.violations)
+
+    def take_violations(self) -> list[Violation]:
+        """The violations so far, forgotten by the fake (for a test that sends them on purpose)."""
+        taken, self.fake.violations = self.fake.violations, []
+        return taken
+
+    def assert_no_violations(self) -> None:
+        """Fail if any request was one Discord refuses."""
+        found = "\n".join(map(str, self.fake.violations))
+        assert not found, f"requests Discord refuses:\n{found}"
 
     @property
     def requests(self) -> list[RequestRecord]:

@@ -1,4 +1,21 @@
-"""Limits Discord enforces on message bodies: components, embeds, attachments."""
+"""Discord's documented limits on message bodies that its published description does not encode.
+
+Discord's OpenAPI description (``contract``) is the judge of every body: lengths of content,
+labels, custom ids, titles, embed parts, counts of embeds, rows' children, select options,
+choices and attachments. What stays here is what a schema of the description cannot say or
+does not say:
+
+- rules that depend on another field: the ``IS_COMPONENTS_V2`` flag decides whether the top
+  level holds at most 5 action rows; a button's ``style`` decides whether it needs ``url`` or
+  ``custom_id``; a select menu fills its row alone;
+- rules across a whole message: custom ids unique in a message, option values unique in a
+  select, 6,000 characters across all embeds, at most 10 file parts (the description names
+  ``files[0]`` to ``files[9]`` but allows more parts), 10 MiB a file (413);
+- limits the description states more loosely than Discord's documentation: a bot's message
+  content is 2,000 characters (the description's 4,000 on channel messages is a Nitro user's),
+  an autocomplete string choice's value is 100 characters (the description says 6,000) and an
+  autocomplete answer needs its ``choices`` (the description marks them optional).
+"""
 
 from __future__ import annotations
 
@@ -6,121 +23,84 @@ from typing import Any
 
 from .models import iter_components
 
+MAX_CONTENT = 2000
 MAX_ROWS = 5
-MAX_BUTTONS_PER_ROW = 5
-MAX_CUSTOM_ID = 100
-MAX_LABEL = 80
-MAX_SELECT_OPTIONS = 25
+MAX_CHOICE_VALUE = 100
 MAX_EMBEDS_TOTAL = 6000
 MAX_FILES = 10
 MAX_FILE_BYTES = 10 * 1024 * 1024
 IS_COMPONENTS_V2 = 1 << 15
-_EMBED_LIMITS = {"title": 256, "description": 4096}
+LINK = 5
+PREMIUM = 6
 
 
 def component_problems(components: list[dict[str, Any]], flags: int) -> list[str]:
-    """Reasons Discord would refuse these components."""
+    """Reasons Discord would refuse these components that no schema of its description says."""
     problems: list[str] = []
     if not flags & IS_COMPONENTS_V2:
         if len(components) > MAX_ROWS:
-            problems.append(f"components: at most {MAX_ROWS} action rows")
+            problems.append(f"components: Must be {MAX_ROWS} or fewer in length.")
         for i, row in enumerate(components):
             if row.get("type") != 1:
                 problems.append(f"components.{i}: top level must be action rows")
                 continue
             children = list(row.get("components") or [])
-            kinds = {c.get("type") for c in children}
-            if not children:
-                problems.append(f"components.{i}: empty action row")
-            if kinds - {2} and len(children) > 1:
+            if {c.get("type") for c in children} - {2} and len(children) > 1:
                 problems.append(f"components.{i}: a select menu must be alone in its row")
-            if len(children) > MAX_BUTTONS_PER_ROW:
-                problems.append(f"components.{i}: at most {MAX_BUTTONS_PER_ROW} buttons")
     seen: set[str] = set()
     for comp in iter_components(components):
-        ctype = comp.get("type")
         cid = comp.get("custom_id")
         if cid is not None:
-            if not 1 <= len(str(cid)) <= MAX_CUSTOM_ID:
-                problems.append(f"custom_id {cid!r}: must be 1-{MAX_CUSTOM_ID} characters")
             if cid in seen:
                 problems.append(f"custom_id {cid!r}: duplicated in one message")
             seen.add(str(cid))
-        if ctype == 2:
+        if comp.get("type") == 2:
             style = comp.get("style")
-            if style == 5 and not comp.get("url"):
+            if style == LINK and not comp.get("url"):
                 problems.append("link button without url")
-            if style not in (5, 6) and cid is None:
+            if style not in (LINK, PREMIUM) and cid is None:
                 problems.append("button without custom_id")
-            if len(str(comp.get("label") or "")) > MAX_LABEL:
-                problems.append(f"button label longer than {MAX_LABEL}")
-        if ctype == 3:
+        if comp.get("type") == 3:
             options = list(comp.get("options") or [])
-            if not 1 <= len(options) <= MAX_SELECT_OPTIONS:
-                problems.append(f"select {cid!r}: 1-{MAX_SELECT_OPTIONS} options")
             if len({o.get("value") for o in options}) != len(options):
                 problems.append(f"select {cid!r}: duplicate option values")
     return problems
 
 
+def _embed_chars(embed: dict[str, Any]) -> int:
+    parts = [embed.get("title"), embed.get("description")]
+    parts += [(embed.get("footer") or {}).get("text"), (embed.get("author") or {}).get("name")]
+    for field in embed.get("fields") or []:
+        parts += [field.get("name"), field.get("value")]
+    return sum(len(str(p or "")) for p in parts)
+
+
 def embed_problems(embeds: list[dict[str, Any]]) -> list[str]:
-    """Reasons Discord would refuse these embeds."""
-    problems: list[str] = []
-    total = 0
-    for i, embed in enumerate(embeds):
-        for key, limit in _EMBED_LIMITS.items():
-            size = len(str(embed.get(key) or ""))
-            total += size
-            if size > limit:
-                problems.append(f"embeds.{i}.{key}: at most {limit} characters")
-        fields = list(embed.get("fields") or [])
-        if len(fields) > 25:
-            problems.append(f"embeds.{i}.fields: at most 25")
-        for field in fields:
-            name, value = str(field.get("name") or ""), str(field.get("value") or "")
-            total += len(name) + len(value)
-            if len(name) > 256 or len(value) > 1024:
-                problems.append(f"embeds.{i}.fields: name <= 256, value <= 1024")
-        footer = str((embed.get("footer") or {}).get("text") or "")
-        author = str((embed.get("author") or {}).get("name") or "")
-        total += len(footer) + len(author)
-        if len(footer) > 2048 or len(author) > 256:
-            problems.append(f"embeds.{i}: footer <= 2048, author <= 256")
-    if total > MAX_EMBEDS_TOTAL:
-        problems.append(f"embeds: more than {MAX_EMBEDS_TOTAL} characters in total")
-    return problems
+    """Discord's 6,000 characters across every embed of a message."""
+    if sum(map(_embed_chars, embeds)) > MAX_EMBEDS_TOTAL:
+        return [f"embeds: more than {MAX_EMBEDS_TOTAL} characters in total"]
+    return []
 
 
 def upload_problems(sizes: list[int]) -> list[str]:
     """Reasons Discord would refuse these uploads (oversized files: 413, see messages)."""
-    problems: list[str] = []
-    if len(sizes) > MAX_FILES:
-        problems.append(f"files: at most {MAX_FILES}")
-    return problems
+    return [f"files: at most {MAX_FILES}"] if len(sizes) > MAX_FILES else []
+
+
+def content_problems(content: Any) -> list[str]:
+    """A bot's message content: at most 2,000 characters."""
+    if content is not None and len(str(content)) > MAX_CONTENT:
+        return [f"content: Must be {MAX_CONTENT} or fewer in length."]
+    return []
 
 
 def autocomplete_problems(data: dict[str, Any]) -> list[str]:
     """Reasons Discord would refuse an autocomplete result (callback type 8)."""
     choices = data.get("choices")
     if not isinstance(choices, list):
-        return ["choices: required"]
-    problems = [] if len(choices) <= MAX_SELECT_OPTIONS else ["choices: at most 25"]
-    for i, choice in enumerate(choices):
-        name, value = choice.get("name"), choice.get("value")
-        if not isinstance(name, str) or not 1 <= len(name) <= 100:
-            problems.append(f"choices.{i}.name: must be 1-100 characters")
-        if isinstance(value, str) and len(value) > 100:
-            problems.append(f"choices.{i}.value: at most 100 characters")
-    return problems
-
-
-def modal_problems(data: dict[str, Any]) -> list[str]:
-    """Reasons Discord would refuse a modal (callback type 9)."""
-    problems: list[str] = []
-    if not 1 <= len(str(data.get("custom_id") or "")) <= MAX_CUSTOM_ID:
-        problems.append("custom_id: must be 1-100 characters")
-    if not 1 <= len(str(data.get("title") or "")) <= 45:
-        problems.append("title: must be 1-45 characters")
-    if not 1 <= len(list(data.get("components") or [])) <= 5:
-        problems.append("components: 1-5 required")
-    return problems
+        return ["choices: This field is required"]
+    return [
+        f"choices.{i}.value: Must be {MAX_CHOICE_VALUE} or fewer in length."
+        for i, choice in enumerate(choices)
+        if isinstance(choice.get("value"), str) and len(choice["value"]) > MAX_CHOICE_VALUE
+    ]

@@ -11,6 +11,7 @@ from .bodies import Upload, read_body, resolve_attachments
 from .message_rules import (
     MAX_FILE_BYTES,
     component_problems,
+    content_problems,
     embed_problems,
     upload_problems,
 )
@@ -18,31 +19,25 @@ from .models import FakeUser, StoredMessage
 from .payloads import FLAG_EPHEMERAL, FLAG_LOADING, iso
 from .server import FakeDiscord
 
-MAX_CONTENT = 2000
-MAX_EMBEDS = 10
 # Flags a client may set on a new message: SUPPRESS_EMBEDS, EPHEMERAL,
 # SUPPRESS_NOTIFICATIONS, IS_COMPONENTS_V2.
 SETTABLE_FLAGS = (1 << 2) | FLAG_EPHEMERAL | (1 << 12) | (1 << 15)
 
 
 def validate(body: dict[str, Any], uploads: dict[int, Upload], *, new: bool) -> web.Response | None:
-    """Return Discord's 400 for bodies Discord refuses, else None."""
-    content = body.get("content")
-    if content is not None and len(str(content)) > MAX_CONTENT:
-        return errors.invalid_form(f"content: Must be {MAX_CONTENT} or fewer in length.")
-    if len(body.get("embeds") or []) > MAX_EMBEDS:
-        return errors.invalid_form(f"embeds: Must be {MAX_EMBEDS} or fewer in length.")
+    """Return Discord's refusal of a body its description passed (``message_rules``), or None."""
     if any(len(up.data) > MAX_FILE_BYTES for up in uploads.values()):
-        return errors.error(413, 40005, "Request entity too large")
+        return errors.too_large()
     problems = [
+        *content_problems(body.get("content")),
         *component_problems(list(body.get("components") or []), int(body.get("flags") or 0)),
         *embed_problems(list(body.get("embeds") or [])),
         *upload_problems([len(up.data) for up in uploads.values()]),
     ]
     if problems:
-        return errors.invalid_form("; ".join(problems))
+        return errors.invalid_form(*problems)
     if new and not (
-        content
+        body.get("content")
         or body.get("embeds")
         or body.get("components")
         or uploads

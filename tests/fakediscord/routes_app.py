@@ -117,7 +117,7 @@ async def put_commands(fake: FakeDiscord, request: web.Request) -> web.Response:
     if not isinstance(cmds, list):
         return errors.invalid_form("expected an array of commands")
     if problems := validate_commands(cmds):
-        return errors.invalid_form("; ".join(problems))
+        return errors.invalid_form(*problems)
     guild_id, old = _commands_for(fake, request)
     new = [_store_command(fake, guild_id, c, old) for c in cmds]
     if guild_id is None:
@@ -135,7 +135,7 @@ async def post_command(fake: FakeDiscord, request: web.Request) -> web.Response:
         return err
     body, _ = await read_body(request)
     if problems := validate_commands([body]):
-        return errors.invalid_form("; ".join(problems))
+        return errors.invalid_form(*problems)
     guild_id, old = _commands_for(fake, request)
     stored = _store_command(fake, guild_id, body, old)
     existed = any(c["id"] == stored["id"] for c in old)

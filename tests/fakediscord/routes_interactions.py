@@ -9,7 +9,7 @@ from aiohttp import web
 
 from . import errors
 from .bodies import Upload, read_body, resolve_attachments
-from .message_rules import autocomplete_problems, modal_problems
+from .message_rules import autocomplete_problems
 from .messages import apply_edit, edit_from_request, new_message, validate
 from .models import InteractionRecord, Rejection, StoredMessage
 from .payloads import FLAG_LOADING
@@ -75,9 +75,8 @@ async def callback(fake: FakeDiscord, request: web.Request) -> web.Response:
     data: dict[str, Any] = dict(body.get("data") or {})
     if rtype in (4, 7) and (err := validate(data, uploads, new=rtype == 4)) is not None:
         return err
-    checks = {8: autocomplete_problems, 9: modal_problems}
-    if rtype in checks and (problems := checks[rtype](data)):
-        return errors.invalid_form("; ".join(problems))
+    if rtype == 8 and (problems := autocomplete_problems(data)):
+        return errors.invalid_form(*problems)
     message: StoredMessage | None = None
     if rtype == 4:
         message = _interaction_message(fake, rec, data, uploads)

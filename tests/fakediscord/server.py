@@ -13,6 +13,7 @@ from typing import Any
 from aiohttp import web
 
 from . import errors
+from .contract import Contract, Violation
 from .gateway import INTENT_GUILD_MESSAGES, INTENT_GUILDS, GatewaySession, gateway_handler
 from .models import FakeChannel, FakeGuild, FakeUser, InteractionRecord, StoredMessage
 from .payloads import SnowflakeFactory
@@ -32,6 +33,8 @@ class RequestRecord:
     started: float
     duration: float
     route: str | None
+    #: the route as Discord's description names it (None: Discord has no such route)
+    described: str | None = None
 
 
 @dataclass
@@ -103,6 +106,9 @@ class FakeDiscord:
         self.sync_events: list[SyncEvent] = []
         self.requests: list[RequestRecord] = []
         self.unknown_routes: list[UnknownRoute] = []
+        #: requests Discord would refuse (its description or a rule the fake knows says why)
+        self.violations: list[Violation] = []
+        self.contract = Contract.shipped()
         self.sessions: list[GatewaySession] = []
         self.known_sessions: dict[str, GatewaySession] = {}
         self.identify_count = 0
@@ -232,8 +238,21 @@ class FakeDiscord:
             None,
         )
         retry_after = self._rate_limited(started) if needs_auth else None
+        route, refusal = None, None
+        if path.startswith(API_PREFIX):
+            route, refusal = self.contract.check(
+                request.method,
+                path.removeprefix(API_PREFIX),
+                request.query.items(),
+                request.headers.get("Content-Type", ""),
+                await request.read(),
+            )
         if needs_auth and request.headers.get("Authorization") != f"Bot {self.token}":
             response: web.StreamResponse = errors.error(401, 0, "401: Unauthorized")
+        elif refusal is not None:
+            response = errors.refusing(
+                errors.json_response(refusal.body, refusal.status), refusal.problems
+            )
         elif retry_after is not None:
             response = web.json_response(
                 {
@@ -262,6 +281,12 @@ class FakeDiscord:
                 response = errors.error(outage.status, outage.code, "injected failure")
         else:
             response = await handler(request)
+        refused = response.get(errors.REFUSED)
+        if refused is not None:
+            self.violations.append(
+                Violation(request.method, path, route, response.status, tuple(refused))
+            )
+            await self.notify()
         info = request.match_info.route.resource
         self.requests.append(
             RequestRecord(
@@ -272,6 +297,7 @@ class FakeDiscord:
                 started,
                 time.monotonic() - started,
                 info.canonical if info is not None else None,
+                route,
             )
         )
         return response

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 import re
 import struct
 import zlib
@@ -18,6 +19,7 @@ import pytest
 from discord import app_commands
 
 from tests.fakediscord import FakeDiscordDriver, FakeGuild, FakeUser, point_discord_py_at
+from tests.fakediscord.contract import Contract
 from tests.fakediscord.models import FakeChannel
 from tests.fakediscord.payloads import MANAGE_CHANNELS
 
@@ -452,6 +454,14 @@ async def test_multipart_bytes_kept_verbatim(world: World, bot: MiniBot) -> None
     assert sent.attachments[0].description == "alt é"
 
 
+GUILD_COMMANDS = "/applications/1/guilds/2/commands"
+
+
+def described_problems(method: str, path: str, body: Any) -> list[str]:
+    """Why Discord's description refuses ``body`` (``field.path: why`` each)."""
+    return [str(p) for p in Contract.shipped().body_problems(method, path, body)]
+
+
 def test_command_rules() -> None:
     from tests.fakediscord.command_rules import validate_commands
 
@@ -464,6 +474,7 @@ def test_command_rules() -> None:
         ],
     }
     assert validate_commands([ok]) == []
+    assert described_problems("PUT", GUILD_COMMANDS, [ok]) == []
     bad = {
         "name": "Play",
         "description": "x" * 101,
@@ -476,11 +487,16 @@ def test_command_rules() -> None:
     problems = " | ".join(validate_commands([bad]))
     for words in ("invalid chat input name", "1-100", "before optional", "invalid locale"):
         assert words in problems
+    assert described_problems("PUT", GUILD_COMMANDS, [bad]) == [
+        "0.description: Must be 100 or fewer in length.",
+        "0.description_localizations.fr: Must be 1 or more in length.",
+    ]
 
 
 def test_localised_command_rules() -> None:
     """Localised names follow the same rule as names (lowercase letters and numbers of any
-    script, ``-``, ``_``, ``'``, 1-32 characters), descriptions and choices 1-100 characters."""
+    script, ``-``, ``_``, ``'``, 1-32 characters), descriptions and choices 1-100 characters:
+    the rule from the fake's rules, the lengths from Discord's description."""
     from tests.fakediscord.command_rules import valid_chat_input_name, validate_commands
 
     for good in ("spielen", "règles", "プレイ", "ゲーム盤", "joueur-2", "aujourd'hui", "ค้นหา"):
@@ -501,14 +517,15 @@ def test_localised_command_rules() -> None:
         "name_localizations": {"ja": "ルール", "fr": "les règles"},
         "options": [option],
     }
-    problems = validate_commands([cmd])
-    joined = " | ".join(problems)
-    assert "0.name_localizations.fr.name: invalid chat input name" in joined
-    assert "0.options.0.name_localizations.de.name: invalid chat input name" in joined
-    assert "0.options.0.description_localizations.fr: must be 1-100" in joined
-    assert "choices.0.name_localizations.ja: must be 1-100" in joined
-    assert "choices.0.name_localizations.xx: invalid locale" in joined
-    assert not [p for p in problems if ".ja" in p and "choices" not in p]
+    assert validate_commands([cmd]) == [
+        "0.name_localizations.fr.name: invalid chat input name 'les règles'",
+        "0.options.0.name_localizations.de.name: invalid chat input name 'Spiel'",
+        "0.options.0.choices.0.name_localizations.xx: invalid locale",
+    ]
+    assert described_problems("PUT", GUILD_COMMANDS, [cmd]) == [
+        "0.options.0.description_localizations.fr: Must be 100 or fewer in length.",
+        "0.options.0.choices.0.name_localizations.ja: Must be 1 or more in length.",
+    ]
 
     def command(choice_chars: int) -> dict:
         options = [
@@ -517,28 +534,36 @@ def test_localised_command_rules() -> None:
                 "name": f"o{k:02d}",
                 "description": "x",
                 "description_localizations": {"de": "y" * 100},
-                "choices": [{"name": "c", "value": "v", "name_localizations": {"de": "z" * choice_chars}}],
+                "choices": [
+                    {"name": "c", "value": "v", "name_localizations": {"de": "z" * choice_chars}}
+                ],
             }
             for k in range(25)
         ]
         return {"name": "big", "description": "d" * 100, "options": options}
 
     assert validate_commands([command(50)]) == []  # 3,930 characters in German
+    assert described_problems("PUT", GUILD_COMMANDS, [command(60)]) == []
     assert validate_commands([command(60)]) == ["0: more than 4000 characters in total (de)"]
 
 
 def test_message_rules() -> None:
-    from tests.fakediscord.message_rules import component_problems, embed_problems
+    """What the description cannot say about a message: rows only without IS_COMPONENTS_V2,
+    custom ids unique, 6,000 characters across embeds."""
+    from tests.fakediscord.message_rules import IS_COMPONENTS_V2, component_problems, embed_problems
 
     button = {"type": 2, "style": 1, "label": "Roll", "custom_id": "br:1:roll"}
     assert component_problems([{"type": 1, "components": [button]}], 0) == []
     rows = [{"type": 1, "components": [button, dict(button)]}]
     assert any("duplicated" in p for p in component_problems(rows, 0))
-    long_id = dict(button, custom_id="x" * 101)
-    assert any("1-100" in p for p in component_problems([{"type": 1, "components": [long_id]}], 0))
     six = [{"type": 1, "components": [dict(button, custom_id=str(i))]} for i in range(6)]
-    assert any("action rows" in p for p in component_problems(six, 0))
-    assert any("4096" in p for p in embed_problems([{"description": "x" * 4097}]))
+    assert component_problems(six, 0) == ["components: Must be 5 or fewer in length."]
+    assert component_problems(six, IS_COMPONENTS_V2) == []
+    big = {"title": "t" * 256, "description": "x" * 4096}
+    assert embed_problems([big]) == []
+    assert embed_problems([big, dict(big, description="x" * 1400)]) == [
+        "embeds: more than 6000 characters in total"
+    ]
 
 
 async def test_refused_message_is_not_stored(world: World, bot: MiniBot) -> None:
@@ -547,7 +572,208 @@ async def test_refused_message_is_not_stored(world: World, bot: MiniBot) -> None
     with pytest.raises(discord.HTTPException) as info:
         await channel.send("x" * 2001)
     assert info.value.status == 400 and info.value.code == 50035
+    assert "In content: Must be 2000 or fewer in length." in str(info.value)
     assert world.driver.channel_messages(world.channel) == []
+    (violation,) = world.driver.take_violations()
+    assert violation.route == "/channels/{channel_id}/messages" and violation.status == 400
+
+
+async def send(
+    world: World,
+    method: str,
+    path: str,
+    body: Any = None,
+    params: dict[str, str] | None = None,
+    *,
+    data: aiohttp.FormData | None = None,
+) -> tuple[int, dict[str, Any]]:
+    """One raw REST request to the fake, as a client with the bot's token sends it."""
+    headers = {"Authorization": f"Bot {world.driver.token}"}
+    async with (
+        aiohttp.ClientSession() as http,
+        http.request(
+            method,
+            world.driver.api_base + path,
+            json=body,
+            params=params,
+            data=data,
+            headers=headers,
+        ) as resp,
+    ):
+        return resp.status, (await resp.json() if resp.content_length else {})
+
+
+ROW = {"type": 1, "components": [{"type": 2, "style": 1, "label": "Roll", "custom_id": "roll"}]}
+
+
+async def test_a_valid_request_passes_the_contract(world: World) -> None:
+    d, cid = world.driver, world.channel.id
+    embed = {"title": "Board", "description": "x" * 4096, "fields": [{"name": "a", "value": "b"}]}
+    status, message = await send(
+        world,
+        "POST",
+        f"/channels/{cid}/messages",
+        {"content": "hi", "components": [ROW], "embeds": [embed]},
+    )
+    assert status == 200 and message["content"] == "hi"
+    status, _ = await send(world, "GET", f"/channels/{cid}/messages", params={"limit": "100"})
+    assert status == 200
+    form = aiohttp.FormData()
+    payload = {"content": "file", "attachments": [{"id": 0, "filename": "b.png"}]}
+    form.add_field("payload_json", json.dumps(payload), content_type="application/json")
+    form.add_field("files[0]", PNG, filename="b.png", content_type="image/png")
+    status, message = await send(world, "POST", f"/channels/{cid}/messages", data=form)
+    assert status == 200 and message["attachments"][0]["filename"] == "b.png"
+    assert d.violations == []
+    assert [r.described for r in d.requests] == [
+        "/channels/{channel_id}/messages",
+        "/channels/{channel_id}/messages",
+        "/channels/{channel_id}/messages",
+    ]
+
+
+def _button(**changes: Any) -> dict[str, Any]:
+    return {"type": 1, "components": [dict(ROW["components"][0], **changes)]}
+
+
+REFUSED = {
+    "unknown route": ("GET", "/channels/{cid}/nothing", None, {}, 404, 0, {}),
+    "wrong method": ("PUT", "/channels/{cid}/messages", {"content": "x"}, {}, 405, 0, {}),
+    "label too long": (
+        "POST",
+        "/channels/{cid}/messages",
+        {"components": [_button(label="x" * 81)]},
+        {},
+        400,
+        50035,
+        {"components": {"0": {"components": {"0": {"label": "BASE_TYPE_MAX_LENGTH"}}}}},
+    ),
+    "six buttons in a row": (
+        "POST",
+        "/channels/{cid}/messages",
+        {
+            "components": [
+                {
+                    "type": 1,
+                    "components": [dict(ROW["components"][0], custom_id=str(i)) for i in range(6)],
+                }
+            ]
+        },
+        {},
+        400,
+        50035,
+        {"components": {"0": {"components": "BASE_TYPE_MAX_LENGTH"}}},
+    ),
+    "26 select options": (
+        "POST",
+        "/channels/{cid}/messages",
+        {
+            "components": [
+                {
+                    "type": 1,
+                    "components": [
+                        {
+                            "type": 3,
+                            "custom_id": "pick",
+                            "options": [{"label": str(i), "value": str(i)} for i in range(26)],
+                        }
+                    ],
+                }
+            ]
+        },
+        {},
+        400,
+        50035,
+        {"components": {"0": {"components": {"0": {"options": "BASE_TYPE_MAX_LENGTH"}}}}},
+    ),
+    "bad snowflake": (
+        "GET",
+        "/channels/abc/messages",
+        None,
+        {},
+        400,
+        50035,
+        {"channel_id": "NUMBER_TYPE_COERCE"},
+    ),
+    "limit over 100": (
+        "GET",
+        "/channels/{cid}/messages",
+        None,
+        {"limit": "101"},
+        400,
+        50035,
+        {"limit": "NUMBER_TYPE_MAX"},
+    ),
+    "unknown query parameter": (
+        "GET",
+        "/channels/{cid}/messages",
+        None,
+        {"newest": "1"},
+        400,
+        50035,
+        {"newest": "UNKNOWN_FIELD"},
+    ),
+    "attachment without its file": (
+        "POST",
+        "/channels/{cid}/messages",
+        {"content": "x", "attachments": [{"id": 0, "filename": "b.png"}]},
+        {},
+        400,
+        50035,
+        {"attachments": {"0": {"id": "ATTACHMENT_NOT_FOUND"}}},
+    ),
+    "content over a bot's 2000": (
+        "POST",
+        "/channels/{cid}/messages",
+        {"content": "x" * 2001},
+        {},
+        400,
+        50035,
+        {"content": "BASE_TYPE_INVALID"},
+    ),
+}
+
+
+def _codes(tree: dict[str, Any]) -> dict[str, Any]:
+    """An ``errors`` tree with each leaf's ``_errors`` replaced by its one code."""
+    return {
+        key: value["_errors"][0]["code"] if set(value) == {"_errors"} else _codes(value)
+        for key, value in tree.items()
+    }
+
+
+@pytest.mark.parametrize("case", list(REFUSED))
+async def test_a_request_discord_refuses_is_refused_and_recorded(world: World, case: str) -> None:
+    method, path, body, params, status, code, errors = REFUSED[case]
+    d = world.driver
+    path = path.format(cid=world.channel.id)
+    got, answer = await send(world, method, path, body, params)
+    assert (got, answer["code"]) == (status, code)
+    assert _codes(answer.get("errors", {})) == errors
+    assert d.channel_messages(world.channel) == []
+    (violation,) = d.violations
+    assert (violation.method, violation.path, violation.status) == (
+        method,
+        "/api/v10" + path,
+        status,
+    )
+    with pytest.raises(AssertionError, match="requests Discord refuses"):
+        d.assert_no_violations()
+    d.take_violations()
+
+
+async def test_a_test_whose_requests_discord_refuses_fails_at_stop() -> None:
+    driver = await FakeDiscordDriver().start()
+    headers = {"Authorization": f"Bot {driver.token}"}
+    async with (
+        aiohttp.ClientSession() as http,
+        http.get(driver.api_base + "/channels/x", headers=headers) as resp,
+    ):
+        assert resp.status == 400
+    with pytest.raises(
+        AssertionError, match=r"GET /api/v10/channels/x \(/channels/\{channel_id\}\)"
+    ):
+        await driver.stop()
 
 
 async def test_modal_round_trip(world: World, bot: MiniBot) -> None:

@@ -19,13 +19,14 @@ import pytest
 from PIL import Image, ImageChops
 
 import render.canvas as canvas
-from engines.cantstop.rules import CantStopEngine
-from engines.cantstop.state import HEIGHTS, CantStopState, Phase
 from engines.replay import replay
 from engines.rng import Rng
+from games.cantstop import render as cantstop
+from games.cantstop.engine.rules import CantStopEngine
+from games.cantstop.engine.state import HEIGHTS, CantStopState, Phase
 from i18n import Translator
-from render import cantstop, render_png
 from render import describe as registry_describe
+from render import render_png
 
 ENGINE = CantStopEngine()
 GOLDEN = Path(__file__).parent / "golden"
@@ -185,7 +186,7 @@ def test_no_text_smaller_than_a_fortieth_of_the_height(monkeypatch) -> None:
 
 
 def _renderer_modules() -> list[ModuleType]:
-    return [import_module(f"render.cantstop.{m.name}") for m in iter_modules(cantstop.__path__)]
+    return [import_module(f"games.cantstop.render.{m.name}") for m in iter_modules(cantstop.__path__)]
 
 
 def _crowded_state() -> CantStopState:

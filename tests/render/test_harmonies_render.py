@@ -12,21 +12,21 @@ from PIL import Image
 
 import render.canvas as canvas
 from engines.base import CHANCE, TERMINAL
-from engines.harmonies.actions import decode
-from engines.harmonies.rules import HarmoniesEngine
-from engines.harmonies.state import HarmoniesState
 from engines.rng import Rng
+from games.harmonies import render as harmonies
+from games.harmonies.engine.actions import decode
+from games.harmonies.engine.rules import HarmoniesEngine
+from games.harmonies.engine.state import HarmoniesState
+from games.harmonies.render.cards import pattern_sprite
 from i18n import Translator
-from render import harmonies
 from render.canvas import encode_png
-from render.harmonies.cards import pattern_sprite
 
 E = HarmoniesEngine()
 EN = Translator("en")
 NAMES = ("Alice", "Bartholomew the Magnificent", "名前", "emoji 🎲")
 MAX_BYTES = 200 * 1024
 HARMONIES_MODULES = [
-    importlib.import_module(f"render.harmonies.{info.name}")
+    importlib.import_module(f"games.harmonies.render.{info.name}")
     for info in pkgutil.iter_modules(harmonies.__path__)
 ]
 

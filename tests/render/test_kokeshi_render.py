@@ -8,16 +8,16 @@ import pytest
 from PIL import Image
 
 from engines.base import CHANCE, TERMINAL
-from engines.kokeshi.rules import KokeshiEngine
-from engines.kokeshi.state import KokeshiState
 from engines.rng import Rng
+from games.kokeshi import render as kokeshi
+from games.kokeshi.engine.rules import KokeshiEngine
+from games.kokeshi.engine.state import KokeshiState
+from games.kokeshi.render.alt_text import tile_text
+from games.kokeshi.render.layout import AREA_W, MIN_TEXT
+from games.kokeshi.render.legend import LEGEND_W, legend
+from games.kokeshi.render.sprites import draw_tile, tile_lines
 from i18n import Translator
-from render import kokeshi
 from render.canvas import encode_png
-from render.kokeshi.alt_text import tile_text
-from render.kokeshi.layout import AREA_W, MIN_TEXT
-from render.kokeshi.legend import LEGEND_W, legend
-from render.kokeshi.sprites import draw_tile, tile_lines
 
 ENGINE = KokeshiEngine()
 MAX_BYTES = 250 * 1024

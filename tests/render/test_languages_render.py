@@ -70,7 +70,7 @@ class Drawn:
 def renderer_modules() -> list[Any]:
     modules = [canvas]
     for game in game_names():
-        top = import_module(part_module(game, render.LAYER))
+        top = import_module(part_module(game, render.PART))
         modules.append(top)
         for info in walk_packages(getattr(top, "__path__", []), top.__name__ + "."):
             modules.append(import_module(info.name))

@@ -9,11 +9,14 @@ from dataclasses import replace
 import pytest
 from PIL import Image
 
-from engines.cantstop.state import NO_OWNER, Phase
-from engines.harmonies.cards import CARDS
 from engines.registry import get_engine
+from games.cantstop import render as cantstop
+from games.cantstop.engine.state import NO_OWNER, Phase
+from games.harmonies import render as harmonies
+from games.harmonies.engine.cards import CARDS
+from games.kokeshi import render as kokeshi
 from i18n import Translator
-from render import cantstop, harmonies, kokeshi, render_png
+from render import render_png
 from render.canvas import encode_png, measuring
 from tests.render.phone import turn_ends
 

@@ -218,6 +218,38 @@ async def test_unshown_games_come_from_the_posts_record(database: str) -> None:
         assert await store.unshown_games() == []
 
 
+async def test_the_channel_sees_public_posts_and_private_steps_after_them(database: str) -> None:
+    """Private posts never raise what the channel has seen: a version counts as seen when a
+    public post shows it, or when every version since the newest public post is a private step
+    (one private post each). A game whose newest version only a private message shows, with a
+    version before it that no message shows, is still unshown."""
+    async with open_store(database) as store:
+        async with store.write() as tx:
+            steps = await tx.insert_game(new_row(20))
+            skipped = await tx.insert_game(new_row(21))
+            for game_id in (steps, skipped):
+                for version in range(5):
+                    await tx.update_game(
+                        game_id, version, status="active", state_json="{}",
+                        move_count=version + 1, updated_at="t1",
+                    )
+            # both at version 5, the channel shows version 2
+            await tx.record_post(steps, 2, 20, 200)
+            await tx.record_post(skipped, 2, 21, 210)
+            for version in (3, 4, 5):  # one private step after the other
+                await tx.record_post(steps, version, 20, 200 + version, public=False)
+            await tx.record_post(steps, 5, 20, 299, public=False)  # the same version again
+            await tx.record_post(skipped, 5, 21, 215, public=False)  # 3 and 4: no message
+        assert await store.posted_version(steps) == 2
+        assert await store.private_versions(steps, 2) == [3, 4, 5]
+        assert await store.private_versions(steps, 4) == [5]
+        assert await store.unshown_games() == [skipped]
+        async with store.write() as tx:
+            await tx.record_post(skipped, 4, 21, 220)  # a public board of version 4
+        assert await store.posted_version(skipped) == 4
+        assert await store.unshown_games() == []  # 5 is a private step after it
+
+
 async def test_recovery_queries_keep_to_the_shards_asked_for(database: str) -> None:
     """Guild → shard is ``(guild_id >> 22) % count``; a game without a guild is on shard 0."""
     from bot.storage.base import Shards

@@ -1,9 +1,0 @@
-"""The registered Kokeshi engine and its data, which the presenter decodes and replays with."""
-
-from __future__ import annotations
-
-from engines.kokeshi.rules import KokeshiEngine
-from engines.registry import get_engine
-
-ENGINE: KokeshiEngine = get_engine("kokeshi")
-DATA = ENGINE.data
