@@ -131,6 +131,9 @@ FINISHED_GAMES = (
 
 # ---------------------------------------------------------------- posts
 
+#: the posts of one game are written by one transaction at a time (on PostgreSQL two processes
+#: recording one message at once would otherwise both delete, then both insert it)
+LOCK_GAME = "SELECT id FROM games WHERE id = :id{lock_row}"
 #: SQLite's INSERT OR REPLACE in two steps: the row goes and comes back as the newest one
 DELETE_POST = "DELETE FROM posts WHERE game_id = :game_id AND message_id = :message_id"
 INSERT_POST = (

@@ -196,6 +196,7 @@ class StoreTx:
     async def record_post(
         self, game_id: int, version: int, channel_id: int, message_id: int, public: bool = True
     ) -> None:
+        await self._db.value(sql.LOCK_GAME, id=game_id)
         await self._db.run(sql.DELETE_POST, game_id=game_id, message_id=message_id)
         await self._db.run(
             sql.INSERT_POST,

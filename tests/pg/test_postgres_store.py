@@ -235,3 +235,33 @@ async def test_a_pool_of_one_serves_the_service(pg_url: str) -> None:
         await service.act(game_id, ALICE, "roll")
         ended = await service.abandon(11, ALICE, can_manage_channel=False)
         assert ended.status == "abandoned" and ended.id == game_id
+
+
+async def test_two_processes_recording_one_message_at_once_both_succeed(pg_url: str) -> None:
+    """Two processes record the same message at the same moment (e.g. both showed the board of
+    a double click): the second waits for the first and replaces its row; neither fails."""
+    async with PostgresStore(pg_url) as one, PostgresStore(pg_url) as two:
+        async with one.write() as tx:
+            game_id = await tx.insert_game(new_row())
+        recorded, release = asyncio.Event(), asyncio.Event()
+
+        async def first() -> None:
+            async with one.write() as tx:
+                await tx.record_post(game_id, 1, 10, 500)
+                recorded.set()
+                await release.wait()
+
+        task = asyncio.create_task(first())
+        await recorded.wait()
+
+        async def second() -> None:
+            async with two.write() as tx:
+                await tx.record_post(game_id, 2, 10, 500)
+
+        racing = asyncio.create_task(second())
+        await asyncio.sleep(0.3)  # it waits for the first one
+        assert not racing.done()
+        release.set()
+        await asyncio.gather(task, racing)
+        assert await two.posted_version(game_id) == 2
+        assert await two.table_rows("posts", ["version", "message_id"]) == [(2, 500)]
