@@ -472,11 +472,39 @@ def cmd_ratings(args: argparse.Namespace) -> int:
 HEALTHY_AGE = 120
 
 
+def ready_over_http(settings: Settings) -> int:
+    """``/readyz`` of the running bot (``bot.ops.health``): one line per failed check."""
+    import json
+    import urllib.error
+    import urllib.request
+
+    host = settings.metrics_host if settings.metrics_host not in ("0.0.0.0", "::") else "127.0.0.1"
+    url = f"http://{host}:{settings.metrics_port}/readyz"
+    try:
+        with urllib.request.urlopen(url, timeout=8) as answer:
+            checks = json.load(answer)
+    except urllib.error.HTTPError as refused:
+        checks = json.load(refused)
+    except (OSError, ValueError) as error:
+        print(t(LOCALE, "cli.health.no_answer", url=url, reason=error))
+        return 1
+    failed = [name for name, passed in checks.items() if not passed]
+    for name in failed:
+        print(t(LOCALE, f"cli.health.unready.{name}"))
+    if not failed:
+        print(t(LOCALE, "cli.health.ready"))
+    return 1 if failed else 0
+
+
 def cmd_health(args: argparse.Namespace) -> int:
-    """One line, healthy or why not; exit 0 while the bot's heartbeat is fresh (the HEALTHCHECK)."""
+    """One line, healthy or why not; exit 0 while the bot is ready (the HEALTHCHECK). With
+    BOARDROOM_METRICS_PORT, the bot's own ``/readyz`` says so; else its heartbeat file's age."""
     import time
 
-    path = heartbeat_path(load_settings(need_token=False))
+    settings = load_settings(need_token=False)
+    if settings.metrics_port:
+        return ready_over_http(settings)
+    path = heartbeat_path(settings)
     try:
         age = max(0, int(time.time()) - int(path.read_text().strip()))
     except (OSError, ValueError):

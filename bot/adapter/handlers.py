@@ -54,7 +54,7 @@ from bot.service.errors import (
 )
 from bot.service.games import GameService
 from bot.service.models import GameSnapshot, Outcome
-from bot.service.turns import turns_of
+from bot.service.turns import recent_turns
 from bot.storage.base import StoreUnavailable
 from i18n import game_title, join_list, t
 
@@ -197,7 +197,7 @@ async def _follow_up(
     runtime = runtime_of(interaction)
     try:
         # a public board tells (and draws) the whole last turn, from the move log
-        turns = await turns_of(runtime.service, snap) if public else None
+        turns = await recent_turns(runtime.service, snap) if public else None
         away = await runtime.mover_away_until(snap)
         message = await messages.turn_message(
             locale, snap, outcome, turns=turns, away_until=away
@@ -248,7 +248,7 @@ async def _edit_board(
     runtime = runtime_of(interaction)
     try:
         locale = await channel_locale(interaction)
-        turns = await turns_of(runtime.service, snap)
+        turns = await recent_turns(runtime.service, snap)
         message = await messages.turn_message(locale, snap, outcome, turns=turns)
         edited = await edit(
             content=message.content,
