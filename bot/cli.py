@@ -1,7 +1,7 @@
 """The ``boardroom`` command and its ten subcommands, in four groups:
 
 - the bot: ``run`` (connect to Discord; needs ``DISCORD_TOKEN``) and ``health`` (exit 0 while
-  the running bot is connected, for a container's health check);
+  the running bot is ready: its ``/readyz``, else its heartbeat's age; the container's check);
 - the database: ``migrate`` (create or upgrade it), ``backup`` (a safe copy while the bot runs),
   ``copy-db`` (every game between a SQLite file and PostgreSQL) and ``ratings`` (rate finished
   games not rated yet, or ``--rebuild`` them all);
