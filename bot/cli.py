@@ -1,7 +1,17 @@
-"""The ``boardroom`` command: run the bot, play in the terminal, watch a demo game.
+"""The ``boardroom`` command and its ten subcommands, in four groups:
 
-``play`` and ``demo`` go through the same service and SQLite storage as the bot, so a newcomer
-without a Discord token can see the product work, and they write each board as a PNG.
+- the bot: ``run`` (connect to Discord; needs ``DISCORD_TOKEN``) and ``health`` (exit 0 while
+  the running bot is ready: its ``/readyz``, else its heartbeat's age; the container's check);
+- the database: ``migrate`` (create or upgrade it), ``backup`` (a safe copy while the bot runs),
+  ``copy-db`` (every game between a SQLite file and PostgreSQL) and ``ratings`` (rate finished
+  games not rated yet, or ``--rebuild`` them all);
+- an exported game: ``verify`` (its seed and every chance step) and ``replay`` (its boards);
+- without Discord: ``play`` (a hot-seat game in the terminal) and ``demo`` (watch random or
+  computer players), through the same service and SQLite storage as the bot, so a newcomer
+  without a token sees the product work; each board is written as a PNG.
+
+Every subcommand first registers the games ``BOARDROOM_GAMES`` names and checks every game
+(``bot/games.py``), so a game that lacks a part stops the command with what it lacks.
 """
 
 from __future__ import annotations
