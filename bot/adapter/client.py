@@ -15,17 +15,8 @@ from discord import app_commands
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
-from bot.adapter import after_game, commands, handlers, messages, table_play
-from bot.adapter.components import (
-    ActionButton,
-    ActionSelect,
-    LobbyButton,
-    PageButton,
-    RematchButton,
-    TableButton,
-    is_ours,
-    on_message,
-)
+from bot.adapter import commands, dispatch, handlers, messages
+from bot.adapter.components import OurControl, is_ours, on_message
 from bot.adapter.delivery import DISCORD_FAILURES, RETRY_DELAYS, BoardDelivery
 from bot.adapter.handlers import reply_error
 from bot.adapter.outgoing import USERS_ONLY, board_files, board_view
@@ -109,10 +100,7 @@ class BoardroomBot(discord.Client):
             gate=InteractionGate(settings.max_in_flight, reply_error),
             delivery=delivery,
             bots=bots,
-            on_action=handlers.on_action,
-            on_lobby=handlers.on_lobby,
-            on_control=after_game.on_control,
-            on_table=table_play.on_table,
+            on_control=dispatch.on_control,
             table=Table(service, now=service.turn_clock.now),
         )
         self.timers = TimerActions(self, self.runtime, shards=settings.shards)
@@ -125,9 +113,7 @@ class BoardroomBot(discord.Client):
             # The same setting also moves the gateway: ask the API where it is.
             _, url, _ = await self.http.get_bot_gateway()
             DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
-        self.add_dynamic_items(
-            ActionButton, ActionSelect, LobbyButton, TableButton, RematchButton, PageButton
-        )
+        self.add_dynamic_items(OurControl)
         await self.tree.set_translator(CatalogueTranslator())
         await self.sync_commands()
         await self.resume_all()  # before the gateway connects: no click can race with it
@@ -243,7 +229,7 @@ class BoardroomBot(discord.Client):
         custom_id = (interaction.data or {}).get("custom_id")
         if isinstance(custom_id, str) and is_ours(custom_id) and on_message(interaction):
             return  # one of our items has it (and parses it)
-        await handlers.on_control(interaction, None)
+        await handlers.refuse(interaction)
 
     async def guild_locale(self, guild_id: int | None) -> str:
         """The language of a server's public messages: chosen by its admins, else its own."""
