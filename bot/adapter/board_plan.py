@@ -37,6 +37,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import Enum
 
+from bot.service.models import Outcome
+
 
 class Arrival(Enum):
     """How the action reached the bot."""
@@ -146,6 +148,17 @@ class Facts:
     steps_in_place: bool = False
     reply: Reply = Reply.OPEN
     newest_here: bool = False
+
+
+def result_of(outcome: Outcome | None) -> Result:
+    """What a committed action did (None: nothing, the board was asked for again)."""
+    if outcome is None:
+        return Result.AS_IT_IS
+    if outcome.before.state is None:
+        return Result.STARTED
+    if outcome.after.status != "active":
+        return Result.GAME_ENDED
+    return Result.TURN_ENDED if outcome.ended_turn else Result.STEP
 
 
 # shorthands for the plans below

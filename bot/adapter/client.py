@@ -15,7 +15,8 @@ from discord import app_commands
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
-from bot.adapter import commands, dispatch, handlers, messages
+from bot.adapter import commands, dispatch, handlers
+from bot.adapter.board_plan import Show
 from bot.adapter.components import OurControl, is_ours, on_message
 from bot.adapter.delivery import DISCORD_FAILURES, RETRY_DELAYS, BoardDelivery
 from bot.adapter.handlers import reply_error
@@ -33,7 +34,6 @@ from bot.service.models import GameSnapshot, Outcome
 from bot.service.ratings import record_unrecorded
 from bot.service.servers import ServerSettings
 from bot.service.table import Table
-from bot.service.turns import turns_of
 from bot.settings import Settings, heartbeat_path
 from i18n import DEFAULT_LOCALE
 
@@ -190,11 +190,7 @@ class BoardroomBot(discord.Client):
     async def post_to_channel(self, snap: GameSnapshot, outcome: Outcome | None = None) -> None:
         """A public turn message sent as a plain channel message (no interaction to answer)."""
         locale = await self.guild_locale(snap.guild_id)
-        away = await self.runtime.mover_away_until(snap)
-        turns = await turns_of(self.service, snap)
-        message = await messages.turn_message(
-            locale, snap, outcome, turns=turns, away_until=away
-        )
+        message = await handlers.board_message(self.runtime, locale, Show.TURN, snap, outcome)
         channel = self.get_partial_messageable(snap.channel_id, guild_id=snap.guild_id)
         sent = await channel.send(
             message.content,

@@ -35,15 +35,15 @@ from bot.adapter.board_plan import (
     FirstResponse,
     OldBoard,
     Reply,
-    Result,
     Route,
     Show,
     plan_board,
+    result_of,
 )
 from bot.adapter.custom_ids import ActionId, BadControl, LobbyId, SelectId, selected_action
 from bot.adapter.delivery import DISCORD_FAILURES
 from bot.adapter.outgoing import USERS_ONLY, board_files, board_view, jump_link, lobby_view
-from bot.adapter.runtime import runtime_of
+from bot.adapter.runtime import Runtime, runtime_of
 from bot.adapter.threads import archive_thread
 from bot.adapter.words import channel_locale, error_text, user_locale
 from bot.present import get_presenter
@@ -182,16 +182,6 @@ def arrival_of(interaction: discord.Interaction) -> Arrival:
     return Arrival.SELECT if kind == SELECT else Arrival.BUTTON
 
 
-def result_of(outcome: Outcome | None) -> Result:
-    if outcome is None:
-        return Result.AS_IT_IS
-    if outcome.before.state is None:
-        return Result.STARTED
-    if outcome.after.status != "active":
-        return Result.GAME_ENDED
-    return Result.TURN_ENDED if outcome.ended_turn else Result.STEP
-
-
 async def show_outcome(
     interaction: discord.Interaction,
     shown: Outcome | GameSnapshot,
@@ -253,15 +243,12 @@ def _responder(
     return lambda: response.defer(ephemeral=private, thinking=True)
 
 
-async def _compose(
-    interaction: discord.Interaction, show: Show, snap: GameSnapshot, outcome: Outcome | None
+async def board_message(
+    runtime: Runtime, locale: str, show: Show, snap: GameSnapshot, outcome: Outcome | None
 ) -> messages.TurnMessage:
-    """The board message: in the channel's language when everyone sees it (telling and drawing
-    the whole last turn, from the move log), in the reader's when only they do."""
-    runtime = runtime_of(interaction)
-    public = show is Show.TURN
-    locale = await channel_locale(interaction) if public else user_locale(interaction)
-    turns = await turns_of(runtime.service, snap) if public else None
+    """The board message a plan shows: a public one tells (and draws) the whole last turn, from
+    the move log; a private one the action's own events."""
+    turns = await turns_of(runtime.service, snap) if show is Show.TURN else None
     away = await runtime.mover_away_until(snap)
     return await messages.turn_message(locale, snap, outcome, turns=turns, away_until=away)
 
@@ -280,8 +267,9 @@ async def _send(
     runtime = runtime_of(interaction)
     public = plan.audience is Audience.CHANNEL
     sent: discord.Message
-    try:
-        message = await _compose(interaction, plan.show, snap, outcome)
+    try:  # in the channel's language when everyone sees it, the reader's when only they do
+        locale = await channel_locale(interaction) if public else user_locale(interaction)
+        message = await board_message(runtime, locale, plan.show, snap, outcome)
         if plan.route is Route.FOLLOW_UP:
             sent = await interaction.followup.send(
                 message.content,
@@ -344,9 +332,9 @@ async def _tell_where(
     done: bool,
     shown: bool,
 ) -> None:
-    """The answered interaction's private note: where the board went, when it is not the
-    answer itself (an edited board, a deferred command's board posted by the delivery), or that
-    it did not get through."""
+    """The answered interaction's private note: where the board went when it is not the answer
+    itself (an edited board; the delivery's post after a deferred private answer), or that it
+    did not get through."""
     locale = user_locale(interaction)
     if done:
         if plan.route is Route.EDIT_NEWEST and newest is not None:
@@ -359,7 +347,7 @@ async def _tell_where(
     posted = await runtime_of(interaction).service.latest_post(snap.id) if shown else None
     if posted is None:
         await tell_privately(interaction, t(locale, "error.post_failed"))
-    elif plan.first_response in (FirstResponse.THINKING_PUBLIC, FirstResponse.THINKING_PRIVATE):
+    elif plan.first_response is FirstResponse.THINKING_PRIVATE:
         link = jump_link(snap.guild_id, *posted)
         await tell_privately(interaction, t(locale, "board.posted", link=link))
 
@@ -374,20 +362,19 @@ async def refuse(interaction: discord.Interaction) -> None:
 
 
 async def on_button(interaction: discord.Interaction, control: ActionId) -> None:
-    await on_action(interaction, control.game_id, control.version, control.action)
+    await on_action(interaction, control, control.action)
 
 
 async def on_select(interaction: discord.Interaction, control: SelectId) -> None:
     action = selected_action((interaction.data or {}).get("values"))
-    if action is None:
-        await refuse(interaction)
-    else:
-        await on_action(interaction, control.game_id, control.version, action)
+    await (refuse(interaction) if action is None else on_action(interaction, control, action))
 
 
 async def on_action(
-    interaction: discord.Interaction, game_id: int, version: int, action: str
+    interaction: discord.Interaction, control: ActionId | SelectId, action: str
 ) -> None:
+    game_id, version = control.game_id, control.version
+
     async def work() -> None:
         runtime = runtime_of(interaction)
         where = places(interaction)
