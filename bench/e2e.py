@@ -1,29 +1,39 @@
-"""End-to-end latency and load benchmark: N channels play Can't Stop against one real bot process.
+"""End-to-end latency and load benchmark: N channels play a game against one real bot process.
 
-``python -m bench.e2e --channels 1,50,500 [--moves-per-channel M] [--seconds S] [--think-ms T]``
+``python -m bench.e2e --channels 1,50,500 [--game cantstop,kokeshi,harmonies] [--mix]
+[--moves-per-channel M] [--seconds S] [--think-ms T]``
 
 For each N a fresh fake Discord (``tests.fakediscord``, 127.0.0.1 only), a fresh SQLite database
 and a fresh bot process are started. The bot is ``python -m bench.e2e_bot``: the unmodified
 ``boardroom run`` plus an event-loop stall monitor (see that module). Each of the N channels has
-its own two players. Setup: every channel opens a lobby (``/play cantstop``), the guest joins and
+its own two players. Setup: every channel opens a lobby (``/play <game>``), the guest joins and
 the host starts (at most ``--setup-concurrency`` channels at a time; not measured). Then all
 channels play at once, one interaction in flight per channel, until ``--seconds`` have passed or
-the channel made ``--moves-per-channel`` moves. Policy: roll, take the first move option, stop
-once the seat has made two moves this turn; a finished game is followed by a new lobby in the
+the channel made ``--moves-per-channel`` moves. ``--game`` names the game every channel plays
+(several: one row each); ``--mix`` gives the channels the named games in turn, in one row.
+
+The players are the e2e tests' quick players (``tests.e2e.test_languages_e2e``: ``offered``
+reads the controls a message carries, ``choose`` picks one), driving each game as a person does:
+a Can't Stop roll or choice edits the clicked public board in place; a Kokeshi or Harmonies
+step is answered privately (an ephemeral follow-up with a preview and the next controls, which
+the player clicks next) and the turn's end is a new public board. A move (a click on a game
+control, private steps included) counts once its new board is visible to the player, however
+it arrives: the clicked message edited into the new version, the answer's follow-up (public or
+private), or a new message in the channel. A finished game is followed by a new lobby in the
 same channel (lobby interactions are not counted as moves). ``--think-ms`` adds a pause after
-each move (random 0.5x..1.5x, first move staggered), for human-paced load instead of the default
-closed loop where every channel clicks again as soon as its board arrives.
+each move (random 0.5x..1.5x, first move staggered), for human-paced load instead of the
+default closed loop where every channel clicks again as soon as its board arrives.
 
 A move that gets no board (the bot answered after the 3 s deadline and the fake refused it, an
 error reply, or no answer within ``--timeout``) counts as failed (``fail%``) and is left out of
-the latencies. The channel then does what a player would: ``/game board`` to get the current
-board and its buttons (or abandon and open a new game if there is none), with growing pauses,
-at most 6 tries before the channel gives up.
+the latencies. The channel then does what a player would: ``/game board`` to get its controls
+back (or abandon and open a new game if there is none), with growing pauses, at most 6 tries
+before the channel gives up.
 
-Measured per N (moves only, i.e. clicks on a game button):
+Measured per N (moves only, i.e. clicks on a game control):
 
 * first response: interaction dispatched on the gateway -> initial response accepted by the fake;
-* full move: interaction dispatched -> the follow-up carrying the new board PNG received;
+* full move: interaction dispatched -> the new board stored by the fake (edit, follow-up or post);
 * moves/s: moves completed in the window / window length;
 * bot RSS: max of ``VmRSS`` in ``/proc/<pid>/status``, sampled every 250 ms from READY on;
 * bot CPU: user+system seconds of the bot during the window / window length (1.0 = one core),
@@ -49,7 +59,8 @@ counted, and every game must replay from its move log to its stored state.
 
 Every loop is bounded in count and time: READY within 60 s, setup within ``--setup-seconds``,
 each interaction waits at most ``--timeout`` seconds, and the run ends ``--timeout`` seconds
-after the window at the latest, so the whole benchmark ends by itself.
+after the window at the latest, so the whole benchmark ends by itself. ``tests/bench`` runs a
+few seconds of it on both backends with every game, and fails when a move fails.
 """
 
 from __future__ import annotations
@@ -73,18 +84,21 @@ from typing import Any
 from bench.e2e_bot import STALL_FILE_ENV, StallMonitor, read_stall_file, window
 from bench.stats import percentile
 from tests.e2e.conftest import BotProcess
+from tests.e2e.test_languages_e2e import choose, offered  # the e2e tests' quick players
 from tests.fakediscord import (
     FakeChannel,
+    FakeDiscord,
     FakeDiscordDriver,
     FakeUser,
     InteractionRecord,
     StoredMessage,
 )
 
-TURN_ID = re.compile(r"br:(\d+):(\d+):(.+)")
+GAMES = ("cantstop", "kokeshi", "harmonies")
+#: a game control's custom_id: ``br:<game>:<version>:<action>`` or ``brs:<game>:<version>:<n>``
+CONTROL_ID = re.compile(r"brs?:(\d+):(\d+):.+")
 MENTION = re.compile(r"<@!?(\d+)>")
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
-MOVES_BEFORE_STOP = 2
 MAX_RECOVERIES = 6
 RSS_PERIOD = 0.25
 TARGETS = (
@@ -94,7 +108,7 @@ TARGETS = (
 
 
 # ---------------------------------------------------------------------------------------------
-# interaction records that say when they change (no shared condition variable to poll)
+# interaction records and channels that say when they change (no shared condition to poll)
 
 
 class _Watched(list):  # type: ignore[type-arg]
@@ -130,14 +144,48 @@ class TrackedRecord(InteractionRecord):
         self.changed_event.set()
 
 
+@dataclass
+class ChannelWatch:
+    """The channel's messages created or edited while a click waits (message id -> when the
+    fake stored it), and the click's record to wake."""
+
+    waiting: TrackedRecord | None = None
+    stored_at: dict[int, float] = field(default_factory=dict)
+
+
+class BenchFake(FakeDiscord):
+    """The fake Discord, telling the one player of a channel when a channel message of it was
+    created or edited (an edited board, a board posted to the channel)."""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.watches: dict[int, ChannelWatch] = {}
+
+    async def dispatch_message(self, event: str, msg: StoredMessage) -> None:
+        await super().dispatch_message(event, msg)
+        watch = self.watches.get(msg.channel_id)
+        if watch is not None and watch.waiting is not None and not msg.ephemeral:
+            watch.stored_at[msg.id] = asyncio.get_running_loop().time()
+            watch.waiting.changed_event.set()
+
+
 class BenchDriver(FakeDiscordDriver):
     """The fake's driver, recording TrackedRecords (each waiter wakes only for its own record)."""
 
     record_class = TrackedRecord
 
+    def __init__(self, **options: Any) -> None:
+        super().__init__(BenchFake(**options))
+
+    def watch(self, channel: FakeChannel) -> ChannelWatch:
+        fake = self.fake
+        assert isinstance(fake, BenchFake)
+        return fake.watches.setdefault(channel.id, ChannelWatch())
+
 
 async def settle(rec: InteractionRecord, need_followup: bool, timeout: float) -> str:
-    """Wait for the interaction's answer: 'ok', 'refused' (ephemeral), 'late', 'rejected', 'timeout'."""
+    """Wait for a lobby or command interaction's answer: 'ok', 'refused' (ephemeral), 'late',
+    'rejected', 'timeout'."""
     assert isinstance(rec, TrackedRecord)
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
@@ -157,6 +205,88 @@ async def settle(rec: InteractionRecord, need_followup: bool, timeout: float) ->
             await asyncio.wait_for(rec.changed_event.wait(), remaining)
         except TimeoutError:
             return "timeout"
+
+
+@dataclass(frozen=True)
+class Shown:
+    """Where a move's new board came: 'edited' (the clicked message), 'public' or 'private'
+    (the answer's follow-up), 'posted' (a new channel message); when the fake stored it."""
+
+    via: str
+    message: StoredMessage
+    at: float
+
+
+def version_of(message: StoredMessage) -> int | None:
+    """The game version a message's controls act on (None: no game controls)."""
+    versions = [int(m.group(2)) for c in message.custom_ids if (m := CONTROL_ID.fullmatch(c))]
+    return max(versions) if versions else None
+
+
+def board_size(message: StoredMessage) -> int | None:
+    """Bytes of the board pictures on a message (None without a PNG board)."""
+    boards = [a for a in message.attachments if a.filename.startswith("board")]
+    if not boards or not all(a.data.startswith(PNG_MAGIC) for a in boards):
+        return None
+    return sum(len(a.data) for a in boards)
+
+
+def shows_after(message: StoredMessage, version: int) -> bool:
+    """Does the message show a board newer than ``version`` (controls of a later version, or
+    none: the game's last board)?"""
+    if board_size(message) is None:
+        return False
+    newer = version_of(message)
+    return newer is None or newer > version
+
+
+async def new_board(
+    driver: BenchDriver,
+    rec: InteractionRecord,
+    clicked: StoredMessage,
+    watch: ChannelWatch,
+    timeout: float,
+) -> Shown | str:
+    """Wait until the click's new board is visible to the player, however it comes; else why
+    not: 'refused' (an error answer), 'late', 'rejected', 'timeout'."""
+    assert isinstance(rec, TrackedRecord)
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    version = version_of(clicked)
+    assert version is not None
+    channel = driver.fake.channel_index.get(clicked.channel_id, [])
+    mark = channel[-1] if channel else 0
+    watch.waiting, watch.stored_at = rec, {}
+    try:
+        while True:
+            if rec.rejections:
+                return "late" if any(r.code == 10062 for r in rec.rejections) else "rejected"
+            if rec.responded and rec.ephemeral:
+                return "refused"
+            if rec.followups:
+                answer = rec.followups[0]
+                if board_size(answer) is None:
+                    return "refused"
+                assert rec.followup_at is not None
+                via = "private" if answer.ephemeral else "public"
+                return Shown(via, answer, rec.followup_at)
+            for message_id in sorted(watch.stored_at):
+                message = driver.message(message_id)
+                if message_id == clicked.id and (version_of(message) or 0) > version:
+                    # a step shown in place (the first response only took the controls off)
+                    return Shown("edited", message, watch.stored_at[message_id])
+                if message_id > mark and message_id != clicked.id and shows_after(message, version):
+                    return Shown("posted", message, watch.stored_at[message_id])
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                return "timeout"
+            rec.changed_event.clear()
+            try:
+                await asyncio.wait_for(rec.changed_event.wait(), remaining)
+            except TimeoutError:
+                return "timeout"
+    finally:
+        watch.waiting = None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -212,16 +342,8 @@ class Results:
     resyncs: int = 0
     png_bytes: int = 0
     errors: Counter[str] = field(default_factory=Counter)
+    shown_via: Counter[str] = field(default_factory=Counter)
     last_move_at: float = 0.0
-
-
-def action_ids(message: StoredMessage) -> dict[str, str]:
-    """action code -> custom_id of the game buttons on a message."""
-    found = {}
-    for custom_id in message.custom_ids:
-        if m := TURN_ID.fullmatch(custom_id):
-            found[m.group(3)] = custom_id
-    return found
 
 
 def lobby_id(message: StoredMessage) -> int | None:
@@ -230,14 +352,6 @@ def lobby_id(message: StoredMessage) -> int | None:
         if custom_id.startswith("brl:"):
             return int(custom_id.split(":")[1])
     return None
-
-
-def board_size(message: StoredMessage) -> int | None:
-    """Size of the one board.png on a turn message (None if missing or not a PNG)."""
-    boards = [a for a in message.attachments if a.filename == "board.png"]
-    if len(boards) != 1 or not boards[0].data.startswith(PNG_MAGIC):
-        return None
-    return len(boards[0].data)
 
 
 def forget_bytes(message: StoredMessage) -> None:
@@ -256,7 +370,7 @@ class ChannelFailed(Exception):
 
 
 class Player:
-    """One channel: two users, one interaction in flight at a time."""
+    """One channel: two users playing ``game``, one interaction in flight at a time."""
 
     def __init__(
         self,
@@ -266,17 +380,19 @@ class Player:
         guest: FakeUser,
         results: Results,
         timeout: float,
+        game: str = "cantstop",
     ) -> None:
         self.driver, self.channel, self.host, self.guest = driver, channel, host, guest
-        self.results, self.timeout = results, timeout
-        self.turn: StoredMessage | None = None
-        self.mover_id = 0
-        self.moves_this_turn = 0
+        self.results, self.timeout, self.game = results, timeout, game
+        self.watch = driver.watch(channel)
+        self.rng = random.Random(channel.id)
+        self.turn: StoredMessage | None = None  # the message with the controls to press next
+        self.last_mover: FakeUser = host
 
     async def open_game(self) -> None:
-        """Lobby, join, start: sets ``self.turn`` to the first turn message."""
+        """Lobby, join, start: sets ``self.turn`` to the first board."""
         d, r = self.driver, self.results
-        rec = await d.slash(self.host, self.channel, "play", {}, subcommand="cantstop")
+        rec = await d.slash(self.host, self.channel, "play", {}, subcommand=self.game)
         outcome = await settle(rec, False, self.timeout)
         gid = lobby_id(rec.original) if outcome == "ok" and rec.original else None
         if gid is None:
@@ -293,7 +409,7 @@ class Player:
         if board_size(turn) is None:
             raise ChannelFailed("start: no board")
         forget_bytes(turn)
-        self.turn, self.mover_id, self.moves_this_turn = turn, 0, 0
+        self.turn = turn
         r.games_started += 1
 
     async def ensure_game(self) -> None:
@@ -311,38 +427,49 @@ class Player:
         raise ChannelFailed(f"no new game after {MAX_RECOVERIES} tries ({last})")
 
     async def resync(self, why: str) -> None:
-        """After a failed interaction: fetch the current board with ``/game board`` (bounded)."""
+        """After a failed interaction: the player to move gets their controls back with
+        ``/game board`` (a private copy; bounded); no running game: start over."""
         self.results.errors[why] += 1
         for attempt in range(MAX_RECOVERIES):
             await asyncio.sleep(backoff(attempt))
-            rec = await self.driver.slash(self.host, self.channel, "game", {}, subcommand="board")
-            outcome = await settle(rec, True, self.timeout)
-            if outcome == "ok" and board_size(rec.followups[0]) is not None:
-                self.turn = rec.followups[0]
-                forget_bytes(self.turn)
-                self.results.resyncs += 1
-                return
-            if outcome == "refused":  # no running game (a lobby, or none): start over
+            running = False
+            for user in (self.host, self.guest):
+                rec = await self.driver.slash(user, self.channel, "game", {}, subcommand="board")
+                if await settle(rec, False, self.timeout) == "timeout" or not rec.responded:
+                    continue
+                await rec.wait_followups(1, timeout=self.timeout)
+                answer = rec.followups[0] if rec.followups else None
+                if answer is None or board_size(answer) is None:
+                    continue  # no running game here (a lobby, or none)
+                running = True
+                if offered(answer):
+                    forget_bytes(answer)
+                    self.turn, self.last_mover = answer, user
+                    self.results.resyncs += 1
+                    return
+            if not running:
                 await self.ensure_game()
                 return
-        raise ChannelFailed(f"no board after {MAX_RECOVERIES} tries")
+        raise ChannelFailed(f"no controls after {MAX_RECOVERIES} tries")
 
-    def choose(self, turn: StoredMessage, buttons: dict[str, str]) -> tuple[FakeUser, str]:
-        """Who clicks which action."""
-        lines = turn.content.splitlines()
-        found = MENTION.findall(lines[-1]) if lines else []
-        mover_id = int(found[0]) if found else 0
-        mover = {self.host.id: self.host, self.guest.id: self.guest}.get(mover_id)
-        if mover is None:
-            raise ChannelFailed(f"no mover in {turn.content!r}")
-        if mover_id != self.mover_id:
-            self.mover_id, self.moves_this_turn = mover_id, 0
-        if "stop" in buttons and self.moves_this_turn >= MOVES_BEFORE_STOP:
-            return mover, "stop"
-        if "roll" in buttons:
-            return mover, "roll"
-        options = sorted(a for a in buttons if a not in ("roll", "stop"))
-        return mover, options[0] if options else sorted(buttons)[0]
+    def mover(self, turn: StoredMessage) -> FakeUser:
+        """Who acts on ``turn``: the user its prompt (the last line mentioning someone)
+        addresses; on a private step without one, the player it was shown to."""
+        users = {self.host.id: self.host, self.guest.id: self.guest}
+        for line in reversed(turn.content.splitlines()):
+            if found := MENTION.findall(line):
+                if (user := users.get(int(found[0]))) is not None:
+                    return user
+                break
+        if turn.ephemeral:
+            return self.last_mover
+        raise ChannelFailed(f"no mover in {turn.content!r}")
+
+    async def press(self, user: FakeUser, turn: StoredMessage, code: str) -> InteractionRecord:
+        custom_id, menu = offered(turn)[code]
+        if menu:
+            return await self.driver.select(user, turn, custom_id, [code])
+        return await self.driver.click(user, turn, custom_id)
 
     async def play(self, stop_at: float, max_moves: int, think: float) -> None:
         """Moves until the window closes or the channel made ``max_moves``.
@@ -351,41 +478,34 @@ class Player:
         from 0.5x..1.5x, so the channels do not click in lockstep.
         """
         loop = asyncio.get_running_loop()
-        r, made = self.results, 0
-        rng = random.Random(self.channel.id)
+        r, made, rng = self.results, 0, self.rng
         if think > 0:
             await asyncio.sleep(rng.uniform(0, think))
         while made < max_moves and loop.time() < stop_at:
             turn = self.turn
             assert turn is not None
-            buttons = action_ids(turn)
-            if not buttons:
-                r.games_finished += 1  # no game buttons left: the game is over
+            controls = offered(turn)
+            if not controls:
+                r.games_finished += 1  # no game controls left: the game is over
                 await self.ensure_game()
                 continue
-            mover, action = self.choose(turn, buttons)
-            rec = await self.driver.click(mover, turn, buttons[action])
-            outcome = await settle(rec, True, self.timeout)
-            if outcome != "ok":
-                await self.resync(f"{outcome} ({action.split(':')[0]})")
-                continue
-            assert isinstance(rec, TrackedRecord) and rec.followup_at is not None
-            assert rec.latency is not None
-            new = rec.followups[0]
-            size = board_size(new)
-            if size is None:
-                await self.resync("no board")
+            mover = self.mover(turn)
+            code = choose(self.game, sorted(controls), rng)
+            rec = await self.press(mover, turn, code)
+            shown = await new_board(self.driver, rec, turn, self.watch, self.timeout)
+            if isinstance(shown, str):
+                await self.resync(f"{shown} ({code.split(':')[0]})")
                 continue
             made += 1
             r.moves += 1
-            r.first.append(rec.latency)
-            r.full.append(rec.followup_at - rec.created_at)
-            r.png_bytes += size
-            r.last_move_at = max(r.last_move_at, rec.followup_at)
-            forget_bytes(new)
-            if action.startswith("move"):
-                self.moves_this_turn += 1
-            self.turn = new
+            r.shown_via[shown.via] += 1
+            if rec.latency is not None:  # none when the board came first (posted by the sweep)
+                r.first.append(rec.latency)
+            r.full.append(shown.at - rec.created_at)
+            r.png_bytes += board_size(shown.message) or 0
+            r.last_move_at = max(r.last_move_at, shown.at)
+            forget_bytes(shown.message)
+            self.turn, self.last_mover = shown.message, mover
             if think > 0:
                 await asyncio.sleep(think * rng.uniform(0.5, 1.5))
 
@@ -426,6 +546,8 @@ class Setup:
     n: int
     backend: str = "sqlite"  # or "postgres"
     processes: int = 1
+    #: what the channels play (several: the channels take them in turn)
+    games: tuple[str, ...] = ("cantstop",)
 
 
 async def stored_moves(database: str) -> dict[str, int]:
@@ -496,7 +618,8 @@ async def run_one(
             await driver.add_member(guild, host)
             await driver.add_member(guild, guest)
             channel = await driver.add_channel(guild, f"table-{i}")
-            players.append(Player(driver, channel, host, guest, results, opts.timeout))
+            game = setup_.games[i % len(setup_.games)]
+            players.append(Player(driver, channel, host, guest, results, opts.timeout, game))
         database: str = str(workdir / "boardroom.db")
         if setup_.backend == "postgres":
             assert pg is not None, "PostgreSQL was not started"
@@ -610,6 +733,7 @@ async def run_one(
         return {
             "stored": stored,
             "channels": n,
+            "game": "+".join(setup_.games),
             "backend": setup_.backend,
             "processes": processes,
             "channels_playing": len(ready),
@@ -626,6 +750,7 @@ async def run_one(
             "move_max_ms": max(results.full) * 1000 if results.full else None,
             "move_mean_ms": statistics.fmean(results.full) * 1000 if results.full else None,
             "errors": dict(results.errors),
+            "shown_via": dict(results.shown_via),
             "channel_failures": dict(failed),
             "png_kib_mean": results.png_bytes / results.moves / 1024 if results.moves else None,
             "rss_ready_mib": rss_ready / 1024,
@@ -679,7 +804,7 @@ def fmt(value: float | None, spec: str = ".1f") -> str:
 def table(rows: list[dict[str, Any]]) -> str:
     """The compact summary table."""
     head = (
-        f"{'db':>8} {'P':>1} {'N':>4} {'moves':>6} {'mv/s':>6} | {'first p50':>9} {'p95':>6} {'p99':>6} | "
+        f"{'game':>9} {'db':>8} {'P':>1} {'N':>4} {'moves':>6} {'mv/s':>6} | {'first p50':>9} {'p95':>6} {'p99':>6} | "
         f"{'move p50':>8} {'p95':>6} {'p99':>6} | {'RSS MiB':>7} {'CPU':>4} "
         f"{'stall ms':>8} {'harness':>7} {'fail%':>5}"
     )
@@ -687,7 +812,7 @@ def table(rows: list[dict[str, Any]]) -> str:
     for r in rows:
         f, m = r["first_ms"], r["move_ms"]
         lines.append(
-            f"{r['backend']:>8} {r['processes']:>1} {r['channels']:>4} {r['moves']:>6} {r['moves_per_second']:>6.1f} | "
+            f"{r['game'][:9]:>9} {r['backend']:>8} {r['processes']:>1} {r['channels']:>4} {r['moves']:>6} {r['moves_per_second']:>6.1f} | "
             f"{fmt(f[50]):>9} {fmt(f[95]):>6} {fmt(f[99]):>6} | "
             f"{fmt(m[50]):>8} {fmt(m[95]):>6} {fmt(m[99]):>6} | "
             f"{r['rss_max_mib']:>7.1f} {r['bot_cpu']:>4.2f} "
@@ -712,19 +837,19 @@ def table(rows: list[dict[str, Any]]) -> str:
 
 
 def label(r: dict[str, Any]) -> str:
-    return f"{r['backend']} x{r['processes']} N={r['channels']}"
+    return f"{r['game']} {r['backend']} x{r['processes']} N={r['channels']}"
 
 
 def comparisons(rows: list[dict[str, Any]]) -> list[str]:
     """PostgreSQL against SQLite, and two processes against one, at each N (same run)."""
-    by = {(r["backend"], r["processes"], r["channels"]): r for r in rows}
+    by = {(r["game"], r["backend"], r["processes"], r["channels"]): r for r in rows}
     out = []
 
     def ratio(a: float | None, b: float | None) -> str:
         return "-" if a is None or b is None or b == 0 else f"{a / b:.2f}x"
 
-    for (backend, procs, n), r in sorted(by.items()):
-        base = by.get(("sqlite", procs, n))
+    for (game, backend, procs, n), r in sorted(by.items()):
+        base = by.get((game, "sqlite", procs, n))
         if backend != "sqlite" and base is not None:
             p50 = ratio(r["move_ms"][50], base["move_ms"][50])
             verdict = (
@@ -732,15 +857,15 @@ def comparisons(rows: list[dict[str, Any]]) -> list[str]:
                 and r["move_ms"][50] <= 1.5 * base["move_ms"][50] else "MISSED"
             )
             out.append(
-                f"  {backend}/sqlite x{procs} N={n}: move p50 {p50}, p99 "
+                f"  {game} {backend}/sqlite x{procs} N={n}: move p50 {p50}, p99 "
                 f"{ratio(r['move_ms'][99], base['move_ms'][99])}, moves/s "
                 f"{ratio(r['moves_per_second'], base['moves_per_second'])}"
                 + (f" (target p50 <= 1.5x at N=50: {verdict})" if n == 50 else "")
             )
-        one = by.get((backend, 1, n))
+        one = by.get((game, backend, 1, n))
         if procs > 1 and one is not None:
             out.append(
-                f"  {backend} x{procs}/x1 N={n}: moves/s "
+                f"  {game} {backend} x{procs}/x1 N={n}: moves/s "
                 f"{ratio(r['moves_per_second'], one['moves_per_second'])}, move p50 "
                 f"{ratio(r['move_ms'][50], one['move_ms'][50])}, p99 "
                 f"{ratio(r['move_ms'][99], one['move_ms'][99])}"
@@ -766,7 +891,8 @@ def details(r: dict[str, Any]) -> str:
             f"  games started {r['games_started']}, finished {r['games_finished']}; "
             f"move mean {fmt(r['move_mean_ms'])} ms, max {fmt(r['move_max_ms'])} ms; "
             f"board {fmt(r['png_kib_mean'])} KiB",
-            f"  failed moves {r['errors'] or 'none'}; boards re-fetched {r['resyncs']}; "
+            f"  boards shown by {r['shown_via'] or 'none'}",
+            f"  failed moves {r['errors'] or 'none'}; controls fetched again {r['resyncs']}; "
             f"channels given up {r['channel_failures'] or 'none'}; "
             f"bot log ERROR lines {r['bot_log_errors']}",
             f"  database: {r['stored']['games']} games, {r['stored']['player_moves']} player moves"
@@ -801,7 +927,7 @@ async def run_all(setups: list[Setup], opts: Options) -> list[dict[str, Any]]:
     try:
         for setup_ in setups:
             with contextlib.ExitStack() as stack:
-                name = f"{setup_.backend}-p{setup_.processes}-n{setup_.n}"
+                name = f"{'+'.join(setup_.games)}-{setup_.backend}-p{setup_.processes}-n{setup_.n}"
                 if opts.keep is not None:
                     workdir = opts.keep / name
                     workdir.mkdir(parents=True, exist_ok=True)
@@ -824,7 +950,13 @@ async def run_all(setups: list[Setup], opts: Options) -> list[dict[str, Any]]:
 def parse_args(argv: list[str] | None = None) -> tuple[list[Setup], Options, Path | None]:
     """Command line -> (what to run, options, JSON output path)."""
     parser = argparse.ArgumentParser(
-        description="End-to-end Can't Stop latency/load benchmark against one real bot process."
+        description="End-to-end latency/load benchmark: games against one real bot process."
+    )
+    parser.add_argument(
+        "--game", default="cantstop", help=f"comma-separated, one row each: {', '.join(GAMES)}"
+    )
+    parser.add_argument(
+        "--mix", action="store_true", help="one row: the channels play the --game games in turn"
     )
     parser.add_argument("--channels", default="1,50,500", help="comma-separated N values")
     parser.add_argument("--seconds", type=float, default=60.0, help="play window per N")
@@ -853,7 +985,13 @@ def parse_args(argv: list[str] | None = None) -> tuple[list[Setup], Options, Pat
     procs = [int(x) for x in args.processes.split(",") if x.strip()]
     if not procs or min(procs) < 1:
         parser.error("--processes needs positive integers")
-    setups = [Setup(n, b, p) for n in ns for p in procs for b in backends]
+    games = [g.strip() for g in args.game.split(",") if g.strip()]
+    if not games or set(games) - set(GAMES):
+        parser.error(f"--game takes {', '.join(GAMES)}")
+    loads = [tuple(games)] if args.mix else [(g,) for g in games]
+    setups = [
+        Setup(n, b, p, load) for load in loads for n in ns for p in procs for b in backends
+    ]
     opts = Options(
         seconds=args.seconds,
         moves_per_channel=max(1, args.moves_per_channel),
@@ -871,7 +1009,7 @@ def main(argv: list[str] | None = None) -> int:
     setups, opts, json_path = parse_args(argv)
     ns = sorted({s.n for s in setups})
     print(
-        f"e2e benchmark: channels {ns}, backends {sorted({s.backend for s in setups})}, "
+        f"e2e benchmark: {sorted({'+'.join(s.games) for s in setups})}, channels {ns}, backends {sorted({s.backend for s in setups})}, "
         f"processes {sorted({s.processes for s in setups})}, window {opts.seconds:g} s, "
         f"<= {opts.moves_per_channel} moves/channel, think {opts.think_ms:g} ms, "
         f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}",

@@ -58,7 +58,7 @@ from bot.service.errors import (
 )
 from bot.service.games import GameService
 from bot.service.models import GameSnapshot, Outcome
-from bot.service.turns import turns_of
+from bot.service.turns import recent_turns
 from bot.storage.base import StoreUnavailable
 from i18n import game_title, join_list, t
 
@@ -248,7 +248,7 @@ async def board_message(
 ) -> messages.TurnMessage:
     """The board message a plan shows: a public one tells (and draws) the whole last turn, from
     the move log; a private one the action's own events."""
-    turns = await turns_of(runtime.service, snap) if show is Show.TURN else None
+    turns = await recent_turns(runtime.service, snap) if show is Show.TURN else None
     away = await runtime.mover_away_until(snap)
     return await messages.turn_message(locale, snap, outcome, turns=turns, away_until=away)
 

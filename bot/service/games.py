@@ -25,6 +25,7 @@ from bot.service.clocks import (
     notice,
 )
 from bot.service.models import GameSnapshot, LoggedMove, Outcome, Seat
+from bot.service.turns import TurnLog
 from bot.storage.base import (
     GameRow,
     GameStore,
@@ -98,6 +99,8 @@ class GameService:
         self.shards = shards
         #: turn deadlines and reminders, kept in step with every commit
         self.turn_clock = turn_clock or TurnClock()
+        #: the newest turns of the games shown, for their public messages (``bot.service.turns``)
+        self.turn_log = TurnLog(store)
 
     # ----------------------------------------------------------------- reading
 
@@ -133,6 +136,7 @@ class GameService:
         return replace(
             base,
             state=state,
+            move_count=row.move_count,
             to_move=mover if running else None,
             legal=tuple(engine.encode_action(a) for a in engine.legal_actions(state))
             if running

@@ -49,6 +49,8 @@ class GameSnapshot:
     options: dict[str, Any]
     seats: tuple[Seat, ...]
     state: Any = None
+    #: how many moves of the log ``state`` is (None: not said, e.g. a snapshot made by hand)
+    move_count: int | None = None
     to_move: int | None = None  # a seat, or None when nobody is to move (lobby, over)
     legal: tuple[str, ...] = ()
     scores: tuple[int, ...] = ()

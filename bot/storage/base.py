@@ -340,7 +340,9 @@ class GameStore(Protocol):
 
     async def last_ended_game_in_channel(self, channel_id: int) -> GameRow | None: ...
 
-    async def moves(self, game_id: int) -> list[MoveRow]: ...
+    async def moves(self, game_id: int, from_seq: int = 0) -> list[MoveRow]:
+        """The game's move log in order, from move ``from_seq`` on (0: the whole log)."""
+        ...
 
     async def newest_finished_games(
         self, guild_id: int, user_id: int | None = None, limit: int = 10

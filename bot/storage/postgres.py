@@ -818,11 +818,13 @@ class PostgresStore:
     async def games_with_state(self) -> list[int]:
         return await self._ids("SELECT id FROM games WHERE state_json IS NOT NULL ORDER BY id")
 
-    async def moves(self, game_id: int) -> list[MoveRow]:
+    async def moves(self, game_id: int, from_seq: int = 0) -> list[MoveRow]:
         rows = await self._read(
             lambda conn: conn.fetch(
-                "SELECT seq, seat, action, created_at FROM moves WHERE game_id = $1 ORDER BY seq",
+                "SELECT seq, seat, action, created_at FROM moves"
+                " WHERE game_id = $1 AND seq >= $2 ORDER BY seq",
                 game_id,
+                from_seq,
             )
         )
         return [MoveRow(*row) for row in rows]

@@ -410,12 +410,13 @@ class SqliteStore(PlayReads):
         ):
             return [row[0] for row in await cur.fetchall()]
 
-    async def moves(self, game_id: int) -> list[MoveRow]:
+    async def moves(self, game_id: int, from_seq: int = 0) -> list[MoveRow]:
         async with (
             self._reading() as conn,
             conn.execute(
-                "SELECT seq, seat, action, created_at FROM moves WHERE game_id = ? ORDER BY seq",
-                (game_id,),
+                "SELECT seq, seat, action, created_at FROM moves"
+                " WHERE game_id = ? AND seq >= ? ORDER BY seq",
+                (game_id, from_seq),
             ) as cursor,
         ):
             return [MoveRow(*row) for row in await cursor.fetchall()]

@@ -65,6 +65,8 @@ async def test_restart_sees_the_same_game(database: str) -> None:
         after = await store.load_game(game_id)
         assert after == before and after.version == 1 and after.state_json == '{"x": 2}'
         assert [m.action for m in await store.moves(game_id)] == ["roll", "dice:1-2-3-4"]
+        assert [m.action for m in await store.moves(game_id, 1)] == ["dice:1-2-3-4"]  # the tail
+        assert await store.moves(game_id, 2) == []
         assert await store.latest_post(game_id) == (10, 777)
         assert [s.display_name for s in after.seats] == ["Ann", "Ben"]
 
