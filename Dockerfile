@@ -32,15 +32,17 @@ ENV PATH=/opt/venv/bin:$PATH \
     PYTHONUNBUFFERED=1 \
     PYTHONDONTWRITEBYTECODE=1 \
     BOARDROOM_DB=/data/boardroom.db \
-    BOARDROOM_IN_CONTAINER=1
+    BOARDROOM_IN_CONTAINER=1 \
+    BOARDROOM_METRICS_PORT=9108
 COPY --from=build /opt/venv /opt/venv
 RUN useradd --create-home --uid 10001 boardroom \
     && mkdir -p /data && chown boardroom:boardroom /data
 USER boardroom
 WORKDIR /home/boardroom
 VOLUME ["/data"]
-# Healthy while the bot's heartbeat file (next to the database, touched every 30 s while it is
-# connected to Discord) is less than two minutes old.
+# Healthy while the bot's /readyz (on BOARDROOM_METRICS_PORT, inside the container) answers 200:
+# connected to Discord, database answering and up to date. With the port emptied, while its
+# heartbeat file (next to the database, touched every 30 s while connected) is under 2 minutes old.
 HEALTHCHECK --interval=60s --timeout=10s --start-period=30s --retries=3 \
     CMD ["boardroom", "health"]
 ENTRYPOINT ["boardroom"]

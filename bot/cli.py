@@ -1,7 +1,17 @@
-"""The ``boardroom`` command: run the bot, play in the terminal, watch a demo game.
+"""The ``boardroom`` command and its ten subcommands, in four groups:
 
-``play`` and ``demo`` go through the same service and SQLite storage as the bot, so a newcomer
-without a Discord token can see the product work, and they write each board as a PNG.
+- the bot: ``run`` (connect to Discord; needs ``DISCORD_TOKEN``) and ``health`` (exit 0 while
+  the running bot is ready: its ``/readyz``, else its heartbeat's age; the container's check);
+- the database: ``migrate`` (create or upgrade it), ``backup`` (a safe copy while the bot runs),
+  ``copy-db`` (every game between a SQLite file and PostgreSQL) and ``ratings`` (rate finished
+  games not rated yet, or ``--rebuild`` them all);
+- an exported game: ``verify`` (its seed and every chance step) and ``replay`` (its boards);
+- without Discord: ``play`` (a hot-seat game in the terminal) and ``demo`` (watch random or
+  computer players), through the same service and SQLite storage as the bot, so a newcomer
+  without a token sees the product work; each board is written as a PNG.
+
+Every subcommand first registers the games ``BOARDROOM_GAMES`` names and checks every game
+(``bot/games.py``), so a game that lacks a part stops the command with what it lacks.
 """
 
 from __future__ import annotations
@@ -462,11 +472,39 @@ def cmd_ratings(args: argparse.Namespace) -> int:
 HEALTHY_AGE = 120
 
 
+def ready_over_http(settings: Settings) -> int:
+    """``/readyz`` of the running bot (``bot.ops.health``): one line per failed check."""
+    import json
+    import urllib.error
+    import urllib.request
+
+    host = settings.metrics_host if settings.metrics_host not in ("0.0.0.0", "::") else "127.0.0.1"
+    url = f"http://{host}:{settings.metrics_port}/readyz"
+    try:
+        with urllib.request.urlopen(url, timeout=8) as answer:
+            checks = json.load(answer)
+    except urllib.error.HTTPError as refused:
+        checks = json.load(refused)
+    except (OSError, ValueError) as error:
+        print(t(LOCALE, "cli.health.no_answer", url=url, reason=error))
+        return 1
+    failed = [name for name, passed in checks.items() if not passed]
+    for name in failed:
+        print(t(LOCALE, f"cli.health.unready.{name}"))
+    if not failed:
+        print(t(LOCALE, "cli.health.ready"))
+    return 1 if failed else 0
+
+
 def cmd_health(args: argparse.Namespace) -> int:
-    """One line, healthy or why not; exit 0 while the bot's heartbeat is fresh (the HEALTHCHECK)."""
+    """One line, healthy or why not; exit 0 while the bot is ready (the HEALTHCHECK). With
+    BOARDROOM_METRICS_PORT, the bot's own ``/readyz`` says so; else its heartbeat file's age."""
     import time
 
-    path = heartbeat_path(load_settings(need_token=False))
+    settings = load_settings(need_token=False)
+    if settings.metrics_port:
+        return ready_over_http(settings)
+    path = heartbeat_path(settings)
     try:
         age = max(0, int(time.time()) - int(path.read_text().strip()))
     except (OSError, ValueError):

@@ -1,29 +1,32 @@
 """The games this bot hosts: the built-in ones plus any named in ``BOARDROOM_GAMES``, each checked
 for every part the layers find by convention, so a game missing a piece fails at start-up with
-its name instead of on the first click."""
+its name instead of on the first click.
+
+Each part is checked whole against its contract, read from the contract's ``Protocol`` itself
+(the one place it is written): every member is present; an attribute holds a value of its
+annotated kind (``Literal`` values included); a method is callable and takes the parameters the
+callers pass (``inspect.signature``). ``docs/adding-a-game.md`` describes every part.
+"""
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable
-from types import ModuleType
+import inspect
+import types
+from collections.abc import Callable, Iterable
+from typing import Any, Literal, Protocol, Union, get_args, get_origin, get_type_hints
 
 from bot.present import PART as PRESENT_PART
-from engines.bots import LEVELS, bot_games
+from bot.present.base import Presenter
+from engines.base import Engine
+from engines.bots import LEVELS, Bot, BotMaker, bot_games
 from engines.bots import PART as BOTS_PART
 from engines.registry import game_names, get_engine, load_game_modules, part_module
 from i18n import has
 from render import PART as RENDER_PART
+from render.contract import Renderer, RendererExtras
 
-PRESENTER_METHODS = (
-    "controls",
-    "events",
-    "prompt",
-    "describe_move",
-    "rules_summary",
-    "turn_account",
-    "recap",
-)
+_ABSENT = object()
 
 
 class GameSetupError(Exception):
@@ -51,36 +54,153 @@ def required_keys(game: str) -> list[str]:
 
 def missing_parts(game: str) -> list[str]:
     """What ``game`` lacks, one sentence each (empty: nothing)."""
-    problems: list[str] = []
+    engine = get_engine(game)
+    problems = contract_problems(engine, Engine, f"{game}: its engine")
+    problems += _info_problems(game)
     renderer = _module(game, RENDER_PART, problems)
     if renderer is not None:
-        problems += [
-            f"{game}: renderer {renderer.__name__} has no {name}()"
-            for name in ("draw", "describe")
-            if not callable(getattr(renderer, name, None))
-        ]
+        what = f"{game}: renderer {renderer.__name__}"
+        problems += contract_problems(renderer, Renderer, what)
+        problems += contract_problems(renderer, RendererExtras, what, optional=True)
     presenter_module = _module(game, PRESENT_PART, problems)
     if presenter_module is not None:
         presenter = getattr(presenter_module, "PRESENTER", None)
         if presenter is None:
             problems.append(f"{game}: {presenter_module.__name__} has no PRESENTER")
         else:
-            problems += [
-                f"{game}: its presenter has no {name}()"
-                for name in PRESENTER_METHODS
-                if not callable(getattr(presenter, name, None))
-            ]
+            problems += contract_problems(presenter, Presenter, f"{game}: its presenter")
     if game in bot_games():
         bots = _module(game, BOTS_PART, problems)
-        if bots is not None and not callable(getattr(bots, "make_bot", None)):
-            problems.append(f"{game}: {bots.__name__} has no make_bot(level) for {LEVELS}")
+        if bots is not None:
+            problems += _bot_problems(game, bots)
     problems += [
         f"{game}: catalogue key {key!r} is missing" for key in required_keys(game) if not has(key)
     ]
     return problems
 
 
-def _module(game: str, layer: str, problems: list[str]) -> ModuleType | None:
+# -- checking a part against its Protocol ---------------------------------------------------------
+
+
+def protocol_members(protocol: type) -> tuple[dict[str, Any], dict[str, Callable[..., Any]]]:
+    """A Protocol's attributes (name: annotated kind) and methods (name: the Protocol's function),
+    its bases' included."""
+    attributes = get_type_hints(protocol)
+    methods = {
+        name: value
+        for cls in reversed(protocol.__mro__)
+        if getattr(cls, "_is_protocol", False) and cls is not Protocol
+        for name, value in vars(cls).items()
+        if not name.startswith("_") and inspect.isfunction(value)
+    }
+    return attributes, methods
+
+
+def call_shape(method: Callable[..., Any]) -> tuple[list[str], list[str]]:
+    """The parameters a caller passes to a Protocol method: (by position, by keyword), the
+    ones with defaults and ``self`` left out."""
+    params = list(inspect.signature(method).parameters.values())[1:]
+    required = [p for p in params if p.default is p.empty]
+    positional = [
+        p.name for p in required if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+    ]
+    keywords = [p.name for p in required if p.kind is p.KEYWORD_ONLY]
+    return positional, keywords
+
+
+def contract_problems(
+    part: object, protocol: type, what: str, *, optional: bool = False
+) -> list[str]:
+    """How ``part`` falls short of ``protocol``, one sentence each (``optional``: members may be
+    absent, but one that is present must fit)."""
+    problems: list[str] = []
+    attributes, methods = protocol_members(protocol)
+    for name, kind in attributes.items():
+        value = getattr(part, name, _ABSENT)
+        if value is _ABSENT:
+            if not optional:
+                problems.append(f"{what} has no {name}")
+        elif not _fits(value, kind):
+            problems.append(f"{what} has {name} = {value!r}, not {_kind_text(kind)}")
+    for name, method in methods.items():
+        positional, keywords = call_shape(method)
+        shape = ", ".join([*positional, *(f"{k}=" for k in keywords)])
+        value = getattr(part, name, _ABSENT)
+        if value is _ABSENT:
+            if not optional:
+                problems.append(f"{what} has no {name}({shape})")
+        elif not callable(value):
+            problems.append(f"{what} has {name}, but it is not callable")
+        elif not _accepts(value, positional, keywords):
+            problems.append(f"{what} has {name}{_signature(value)}, not taking ({shape})")
+    return problems
+
+
+def _accepts(func: Callable[..., Any], positional: list[str], keywords: list[str]) -> bool:
+    try:
+        signature = inspect.signature(func)
+    except (TypeError, ValueError):  # a builtin without a signature: nothing to check
+        return True
+    try:
+        signature.bind(*positional, **{k: k for k in keywords})
+    except TypeError:
+        return False
+    return True
+
+
+def _signature(func: Callable[..., Any]) -> str:
+    try:
+        return str(inspect.signature(func))
+    except (TypeError, ValueError):
+        return "(...)"
+
+
+def _fits(value: object, kind: Any) -> bool:
+    origin = get_origin(kind)
+    if origin is Literal:
+        return value in get_args(kind)
+    if origin in (Union, types.UnionType):
+        return any(_fits(value, k) for k in get_args(kind))
+    if origin is not None:
+        kind = origin
+    return isinstance(value, kind) if isinstance(kind, type) else True
+
+
+def _kind_text(kind: Any) -> str:
+    if get_origin(kind) is Literal:
+        return "one of " + ", ".join(repr(v) for v in get_args(kind))
+    return getattr(kind, "__name__", str(kind))
+
+
+# -- the parts -----------------------------------------------------------------------------------
+
+
+def _info_problems(game: str) -> list[str]:
+    info = get_engine(game).info
+    problems = []
+    if not 1 <= info.min_seats <= info.max_seats:
+        problems.append(f"{game}: seats {info.min_seats} to {info.max_seats} is no range")
+    if info.max_moves < 1:
+        problems.append(f"{game}: max_moves {info.max_moves} bounds no game")
+    return problems
+
+
+def _bot_problems(game: str, bots: types.ModuleType) -> list[str]:
+    what = f"{game}: {bots.__name__}"
+    problems = contract_problems(bots, BotMaker, what)
+    if problems:
+        return problems
+    for level in LEVELS:
+        try:
+            bot = bots.make_bot(level)
+        except Exception as exc:  # any failure is the game's, and is named
+            problems.append(f"{what}: make_bot({level!r}) raised {exc!r}")
+            continue
+        problems += contract_problems(bot, Bot, f"{what}: its {level} bot")
+    return problems
+
+
+def _module(game: str, layer: str, problems: list[str]) -> types.ModuleType | None:
     path = part_module(game, layer)
     try:
         return importlib.import_module(path)

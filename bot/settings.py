@@ -117,6 +117,14 @@ def _pool(env: Mapping[str, str], name: str) -> int:
     return size
 
 
+def _port(env: Mapping[str, str], name: str) -> int | None:
+    """A TCP port, 1 to 65535; None when the variable is empty (or 0)."""
+    port: int = _number(env, name, 0)
+    if port > 65535:
+        raise BadSetting(name, env.get(name, ""), "port")
+    return port or None
+
+
 def read_env_file(path: Path) -> dict[str, str]:
     """``KEY=value`` lines; ``#`` comments and blank lines ignored; optional quotes stripped."""
     values: dict[str, str] = {}
@@ -171,6 +179,10 @@ class Settings:
     db_url: str | None = None
     db_pool: int = 5  # BOARDROOM_DB_POOL: connections to PostgreSQL per process
     shards: Shards | None = None  # BOARDROOM_SHARDS, e.g. 0-3/8: the gateway shards to run
+    #: BOARDROOM_METRICS_PORT: serve /metrics, /healthz and /readyz there (None: not served)
+    metrics_port: int | None = None
+    #: BOARDROOM_METRICS_HOST: the address the port is bound to (this host only, unless told)
+    metrics_host: str = "127.0.0.1"
 
     @property
     def store_target(self) -> str | Path:
@@ -212,6 +224,8 @@ class Settings:
             db_url=db if is_postgres_url(db) else None,
             db_pool=_pool(env, "BOARDROOM_DB_POOL"),
             shards=_shards(env, "BOARDROOM_SHARDS"),
+            metrics_port=_port(env, "BOARDROOM_METRICS_PORT"),
+            metrics_host=env.get("BOARDROOM_METRICS_HOST", "").strip() or "127.0.0.1",
             api_base=env.get("DISCORD_API_BASE", "").strip().rstrip("/") or None,
             dev_guild_id=_number(env, "DEV_GUILD_ID", 0) or None,
             log_level=_log_level(env),

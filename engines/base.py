@@ -54,15 +54,20 @@ class OptionSpec:
 
 @dataclass(frozen=True, slots=True)
 class GameInfo:
-    """What the rest of the system needs to know about a game without playing it."""
+    """What the rest of the system needs to know about a game without playing it (each field's
+    uses: ``docs/adding-a-game.md``)."""
 
-    name: str  # registry id, what users type after /play
-    title: str
+    name: str  # registry id: the /play subcommand, the catalogue namespace, the stored game's
+    title: str  # shown only when the catalogue has no ``<name>.title``
     min_seats: int  # smallest table a lobby may start
-    max_seats: int
-    max_moves: int  # upper bound on the log length of any game (chance included)
+    max_seats: int  # largest table, and a lobby's size when the host names none
+    #: upper bound on the log length of any game (chance included): every game ends; the
+    #: per-game random playouts are held to it
+    max_moves: int
+    #: stored with each game and in its export; ``boardroom verify`` refuses an export of another
+    #: version. Raise it when a rule change would replay an old log differently
     rules_version: int
-    options: tuple[OptionSpec, ...] = field(default=())
+    options: tuple[OptionSpec, ...] = field(default=())  # what a host may set (/play parameters)
 
     def normalize_options(self, given: Mapping[str, object] | None) -> dict[str, object]:
         """Fill defaults and validate; unknown names are an error."""

@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw
 
 from i18n import Translator
 from render.canvas import draw_text, ellipsize, encode_png, wrap
+from render.names import SENTENCE_NAME_EMS, fit_name
 
 WIDTH = 640
 HEADER = 64
@@ -135,7 +136,8 @@ def draw(player: str, sections: Sequence[Section], tr: Translator | None = None)
     height = HEADER + SECTION * max(1, len(sections)) + MARGIN // 2
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     pen = ImageDraw.Draw(image)
-    title = ellipsize(tr("stats.card.title", player=player), TITLE, True, WIDTH - 2 * MARGIN)
+    name = fit_name(player, TITLE, True, SENTENCE_NAME_EMS * TITLE)
+    title = ellipsize(tr("stats.card.title", player=name), TITLE, True, WIDTH - 2 * MARGIN)
     draw_text(image, (MARGIN, HEADER / 2), title, TITLE, INK, True)
     if not sections:
         draw_text(image, (MARGIN, HEADER + SECTION / 2), tr("stats.card.none"), RATING, MUTED)

@@ -1,5 +1,6 @@
-"""The whole suite sees the test suite's own fourth game, registered the way a plugin is, and,
-for the tests that ask for it, a real PostgreSQL server beside the SQLite files."""
+"""The whole suite sees the test suite's own fourth game, registered the way a plugin is, and any
+game ``BOARDROOM_GAMES`` names (so the per-game checks, ``tests/per_game.py``, run for a plugin
+too); and, for the tests that ask for it, a real PostgreSQL server beside the SQLite files."""
 
 from __future__ import annotations
 
@@ -10,10 +11,34 @@ from collections.abc import Iterator
 import pytest
 
 import tests.games.nim  # noqa: F401 (importing it registers Nim)
+from engines.registry import load_game_modules
+from tests import per_game
 from tests.pg.server import PgServer, start_server
 
 BACKENDS = ("sqlite", "postgres")
 TEMPLATE = "boardroom_template"
+
+# imported (so registered) here; their parts are checked by the per-game checks rather than
+# refused before any test runs
+load_game_modules(per_game.PLUGINS)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--game",
+        action="append",
+        default=[],
+        help="run the per-game checks for this registered game only (repeatable)",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        f"{per_game.MARK}: a check every game must pass, built-in or a plugin; it runs for every "
+        "registered game, or the ones named with --game",
+    )
+    per_game.choose(tuple(config.getoption("--game")))
 
 
 @pytest.fixture(scope="session")

@@ -1,31 +1,42 @@
 """Every language says everything English says, with the same placeholders, in its own words;
-and every word of the catalogues is used by some code."""
+and every word of the catalogues is used by some code. The catalogues are those of every
+registered game, plugins included: these are per-game checks (``tests/per_game.py``)."""
 
 from __future__ import annotations
 
 import json
 import re
+from importlib import resources
 from pathlib import Path
 from string import Formatter
 
 import pytest
 
 import i18n
-from engines.registry import game_names, get_engine
+from engines.registry import catalogue_homes, game_names, get_engine
 from i18n import cldr
+from tests.per_game import per_game
+
+pytestmark = per_game
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGUAGES = ("ja", "de", "fr")
-CODE = ("bot", "render", "i18n", "games", "tests/games/nim")
 FORMS = set(cldr.PLURAL_CATEGORIES)
 
+
+def game_folders() -> list[Path]:
+    """The folder of every registered game (its home package), built-in or a plugin."""
+    return [Path(str(resources.files(home))) for home in catalogue_homes()]
+
+
+#: the code that may use a catalogue key: the shared layers and every game's folder
+CODE = [ROOT / "bot", ROOT / "render", ROOT / "i18n", *game_folders()]
+
 #: texts that are the same in English and the language on purpose: names, letters on the
-#: board, and words the two languages share
+#: board, and words the two languages share (besides every game's title, which may be the
+#: publisher's own in every language)
 SAME_AS_ENGLISH = {
     "de": {
-        "cantstop.title",  # game titles are the publishers' own
-        "harmonies.title",
-        "kokeshi.title",
         "kokeshi.kokeshi.batchan",  # the dolls' names
         "kokeshi.kokeshi.samurai",
         "kokeshi.kokeshi.sumotori",
@@ -39,13 +50,9 @@ SAME_AS_ENGLISH = {
         "kokeshi.animal_letter.fox",  # Fuchs
         "kokeshi.ui.colour.sumotori",  # orange
         "lobby.host",  # "Host" is German too
-        "nim.title",
         "nim.option.misere",  # Misère, the game's own word
     },
     "fr": {
-        "cantstop.title",
-        "harmonies.title",
-        "kokeshi.title",
         "kokeshi.kokeshi.batchan",
         "kokeshi.kokeshi.sumotori",
         "kokeshi.letter.princess",  # Princesse
@@ -64,7 +71,6 @@ SAME_AS_ENGLISH = {
         "kokeshi.small_score.one",  # pt / pts
         "kokeshi.small_score.other",
         "command.game.move.action.name",  # action
-        "nim.title",
         "nim.option.misere",
     },
     "ja": set(),
@@ -134,6 +140,7 @@ def test_no_english_sentence_is_left_untranslated(lang: str) -> None:
         if english.get(key) == text
         and re.search(r"[A-Za-z]", re.sub(r"\{[^}]*\}", "", text))
         and key not in SAME_AS_ENGLISH[lang]
+        and key not in {f"{game}.title" for game in game_names()}
     ]
     assert not untranslated
     stale = [k for k in SAME_AS_ENGLISH[lang] if words.get(k) != english.get(k)]
@@ -141,8 +148,12 @@ def test_no_english_sentence_is_left_untranslated(lang: str) -> None:
 
 
 def test_catalogue_files_are_flat_text_in_every_language() -> None:
-    for path in [*ROOT.glob("i18n/catalogues/*/*.json"), *ROOT.glob("games/*/locales/*"),
-                 *ROOT.glob("tests/games/nim/locales/*")]:
+    paths = [
+        *ROOT.glob("i18n/catalogues/*/*.json"),
+        *(path for folder in game_folders() for path in folder.glob("locales/*")),
+    ]
+    assert len(paths) >= 4 * (1 + len(game_names()))
+    for path in paths:
         data = json.loads(path.read_text(encoding="utf-8"))
         assert data and all(isinstance(v, str) and v.strip() for v in data.values()), path
 
@@ -157,8 +168,8 @@ def used_in_code() -> tuple[set[str], set[str]]:
     """Keys written whole in the code, and the prefixes of keys the code builds (f-strings)."""
     literals: set[str] = set()
     prefixes: set[str] = set()
-    for package in CODE:
-        for path in (ROOT / package).rglob("*.py"):
+    for folder in CODE:
+        for path in folder.rglob("*.py"):
             source = path.read_text(encoding="utf-8")
             literals |= set(LITERAL.findall(source))
             prefixes |= set(PREFIX.findall(source))

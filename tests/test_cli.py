@@ -218,3 +218,15 @@ def test_each_game_has_its_own_boards_folder(tmp_path: Path) -> None:
     folders = sorted(p.name for p in (tmp_path / "boards").iterdir())
     assert folders == ["cantstop-1", "cantstop-2", "cantstop-3"]
     assert "/boards/" in (ROOT / ".gitignore").read_text().split()
+
+
+def test_the_module_docstring_names_every_subcommand_and_counts_them() -> None:
+    import re
+
+    from bot import cli
+
+    listed = re.search(r"\{([a-z,-]+)\}", cli.build_parser().format_usage())
+    assert listed
+    names = set(listed[1].split(","))
+    assert len(names) == 10 and "ten subcommands" in (cli.__doc__ or "")
+    assert all(f"``{name}``" in (cli.__doc__ or "") for name in names)

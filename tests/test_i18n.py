@@ -11,6 +11,7 @@ import pytest
 
 import i18n
 from engines.registry import game_names, home_of
+from tests.per_game import per_game
 
 ROOT = Path(__file__).resolve().parents[1]
 CATALOGUES = ROOT / "i18n" / "catalogues"
@@ -29,6 +30,7 @@ def all_folders() -> list[Path]:
     return [*(CATALOGUES / shared for shared in sorted(SHARED)), *game_catalogues().values()]
 
 
+@per_game
 def test_every_catalogue_is_flat_text() -> None:
     for folder in all_folders():
         for path in folder.glob("*.json"):
@@ -40,6 +42,7 @@ def test_every_catalogue_is_flat_text() -> None:
 SHARED = {"core", "play"}
 
 
+@per_game
 def test_shared_folders_only_here_and_each_game_keeps_to_its_namespace() -> None:
     assert {p.name for p in CATALOGUES.iterdir() if p.is_dir()} == SHARED
     for game, folder in game_catalogues().items():

@@ -5,15 +5,21 @@ from __future__ import annotations
 import ast
 import re
 import sys
+from importlib import resources
 from pathlib import Path
 
 import pytest
+
+from engines.registry import game_names, home_of
+from tests.per_game import games, per_game
 
 ROOT = Path(__file__).resolve().parents[1]
 STDLIB = set(sys.stdlib_module_names)
 
 
-def imports_of(package: str) -> list[tuple[Path, str]]:
+def imports_of(package: str | Path) -> list[tuple[Path, str]]:
+    """(file, module) for every absolute import under ``package`` (a folder, or a path in the
+    project)."""
     found = []
     for path in (ROOT / package).rglob("*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -80,10 +86,9 @@ GAME_ROLES: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {
 }
 
 
-def game_homes() -> list[Path]:
-    """The folder of every game: the built-in ones and the test suite's own Nim (a plugin)."""
-    return [*sorted(p for p in (ROOT / "games").iterdir() if (p / "__init__.py").is_file()),
-            ROOT / "tests" / "games" / "nim"]
+def game_folder(game: str) -> Path:
+    """The folder of a registered game's home package, built-in or a plugin."""
+    return Path(str(resources.files(home_of(game))))
 
 
 def role_of(home: Path, path: Path) -> str:
@@ -93,22 +98,29 @@ def role_of(home: Path, path: Path) -> str:
     return first.removesuffix(".py")
 
 
-def game_part(home: Path, module: str) -> str | None:
-    """The role a module of this game's package plays, or None for a module outside it."""
-    package = ".".join(home.relative_to(ROOT).parts)
+def game_part(package: str, module: str) -> str | None:
+    """The role a module of the game package ``package`` plays, or None for a module outside it."""
     if module != package and not module.startswith(package + "."):
         return None
     rest = module.removeprefix(package).lstrip(".")
     return rest.split(".")[0] if rest else "__init__"
 
 
-@pytest.mark.parametrize("home", game_homes(), ids=lambda p: p.name)
-def test_each_part_of_a_game_imports_only_what_its_role_allows(home: Path) -> None:
+def test_every_game_folder_is_a_registered_game() -> None:
+    """The built-in folders are all registered, so the check below sees each of them."""
+    built_in = {p for p in (ROOT / "games").iterdir() if (p / "__init__.py").is_file()}
+    assert built_in <= {game_folder(game) for game in game_names()}
+
+
+@per_game
+@pytest.mark.parametrize("game", games())
+def test_each_part_of_a_game_imports_only_what_its_role_allows(game: str) -> None:
+    home, package = game_folder(game), home_of(game)
     assert {role_of(home, p) for p in home.rglob("*.py")} <= set(GAME_ROLES), "unknown role"
     bad = []
-    for path, module in imports_of(str(home.relative_to(ROOT))):
+    for path, module in imports_of(home):
         own_roles, shared = GAME_ROLES[role_of(home, path)]
-        own = game_part(home, module)
+        own = game_part(package, module)
         if own is not None:
             allowed = own in own_roles
         else:
@@ -116,17 +128,16 @@ def test_each_part_of_a_game_imports_only_what_its_role_allows(home: Path) -> No
                 module == s or module.startswith(s + ".") for s in shared
             )
         if not allowed:
-            bad.append((str(path.relative_to(ROOT)), module))
+            bad.append((str(path), module))
     assert not bad
 
 
 def test_the_role_rule_refuses_what_it_should() -> None:
     """The rule above is not vacuous: a drawing import in the rules and a bot import in the
     drawing are refused."""
-    home = ROOT / "games" / "cantstop"
-    assert game_part(home, "games.cantstop.render.board") == "render"
+    assert game_part("games.cantstop", "games.cantstop.render.board") == "render"
     assert "render" not in GAME_ROLES["engine"][0]
-    assert game_part(home, "games.kokeshi.engine") is None  # another game is not a part
+    assert game_part("games.cantstop", "games.kokeshi.engine") is None  # not a part
     assert not any(s.startswith("bot") and s != "bot.present" and s != "bot.service.models"
                    for s in GAME_ROLES["render"][1])
 

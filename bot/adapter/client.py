@@ -7,7 +7,10 @@ import gc
 import hashlib
 import json
 import logging
+import signal
 import time
+from contextlib import AsyncExitStack
+from typing import Any
 
 import discord
 import yarl
@@ -20,6 +23,7 @@ from bot.adapter.board_plan import Show
 from bot.adapter.components import OurControl, is_ours, on_message
 from bot.adapter.delivery import DISCORD_FAILURES, RETRY_DELAYS, BoardDelivery
 from bot.adapter.handlers import reply_error
+from bot.adapter.observe import discord_trace
 from bot.adapter.outgoing import USERS_ONLY, board_files, board_view
 from bot.adapter.rendering import start_processes, stop_processes
 from bot.adapter.runtime import BotRunner, InteractionGate, Runtime
@@ -27,6 +31,9 @@ from bot.adapter.threads import archive_thread
 from bot.adapter.timers import TimerActions
 from bot.adapter.words import CatalogueTranslator
 from bot.games import load_games
+from bot.ops import metrics
+from bot.ops.health import Readiness
+from bot.ops.http import OpsServer
 from bot.service.clocks import HOUR, TimeUnits, TurnClock
 from bot.service.errors import UserFacingError
 from bot.service.games import GameService
@@ -38,6 +45,8 @@ from bot.settings import Settings, heartbeat_path
 from i18n import DEFAULT_LOCALE
 
 HEARTBEAT_SECONDS = 30
+#: on SIGTERM, the moves in flight get this long to finish (the whole stop stays within 10 s)
+DRAIN_SECONDS = 5.0
 #: what the bot needs: View Channels, Send Messages, Embed Links, Attach Files, Read Message History
 INVITE_PERMISSIONS = 117760
 
@@ -81,6 +90,7 @@ class BoardroomBot(discord.Client):
             intents=discord.Intents.default(),
             max_messages=None,  # the bot never reads past messages; keep the heap small
             allowed_mentions=USERS_ONLY,
+            http_trace=discord_trace(),  # Discord's errors and 429s, and first answers, counted
             **options,
         )
         self.settings = settings
@@ -106,6 +116,7 @@ class BoardroomBot(discord.Client):
         self.timers = TimerActions(self, self.runtime, shards=settings.shards)
         self._background: set[asyncio.Task[None]] = set()
         self._invite_logged = False
+        self._stopping = False
         commands.register(self.tree)
 
     async def setup_hook(self) -> None:
@@ -129,6 +140,19 @@ class BoardroomBot(discord.Client):
             await record_unrecorded(self.service.store)
         except Exception:
             log.exception("could not record the outcomes of older finished games")
+
+    async def stop_gracefully(self) -> None:
+        """SIGTERM: take no new interaction, let the moves in flight finish (each committed
+        move's board is then posted, or left for the delivery that posts it after the restart),
+        then close; the database is closed by ``run_bot`` once the client has."""
+        if self._stopping:
+            return
+        self._stopping = True
+        log.info("stopping: the moves in flight finish first")
+        if not await self.runtime.gate.close(DRAIN_SECONDS):
+            log.warning("stopping with %d interactions unfinished", self.runtime.gate.in_flight)
+        await self.runtime.bots.stop()
+        await self.close()
 
     async def close(self) -> None:
         for task in self._background:
@@ -288,8 +312,55 @@ async def run_bot(settings: Settings) -> None:
         gc.collect()
         gc.freeze()
         start_processes(settings.render_processes, settings.game_modules)
+        loop = asyncio.get_running_loop()
+        stopping: set[asyncio.Task[None]] = set()
+
+        def on_signal() -> None:
+            stopping.add(asyncio.create_task(client.stop_gracefully()))
+
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(sig, on_signal)
         try:
-            async with client:
-                await client.start(settings.token)
+            async with AsyncExitStack() as stack:
+                if settings.metrics_port:
+                    await stack.enter_async_context(ops_server(settings, client, store))
+                async with client:
+                    await client.start(settings.token)
+            await asyncio.gather(*stopping)
         finally:
+            for sig in (signal.SIGTERM, signal.SIGINT):
+                loop.remove_signal_handler(sig)
             stop_processes()
+        log.info("stopped")
+
+
+def gateway_connected(client: BoardroomBot) -> bool:
+    """READY came, and every gateway connection of the process is open now."""
+    if client.is_closed() or not client.is_ready():
+        return False
+    if isinstance(client, discord.AutoShardedClient):
+        return all(not shard.is_closed() for shard in client.shards.values())
+    return client.ws is not None and client.ws.open
+
+
+def ops_server(settings: Settings, client: BoardroomBot, store: Any) -> OpsServer:
+    """The metrics and health endpoints of this process (``BOARDROOM_METRICS_PORT``). The store
+    is open, so its migrations are applied; each write transaction is timed from now on."""
+    store.write = metrics.timed_writes(store.write)
+    service = client.service
+
+    async def due(now: float) -> list[float]:
+        return [timer.due for timer in await store.due_timers(now, 1000, settings.shards)]
+
+    async def game_name(game_id: int) -> str | None:
+        row = await store.load_game(game_id)
+        return None if row is None else str(row.game)
+
+    levels = metrics.Levels(service.unshown_games, due, service.running_games, game_name)
+    readiness = Readiness(
+        gateway=lambda: gateway_connected(client),
+        database=lambda: store.next_due(settings.shards),
+        migrated=lambda: True,  # open_store applies them before it returns
+    )
+    assert settings.metrics_port is not None
+    return OpsServer(settings.metrics_host, settings.metrics_port, readiness, levels)

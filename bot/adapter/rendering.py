@@ -21,6 +21,7 @@ from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from typing import Any
 
+from bot.ops import metrics
 from i18n import translator
 from render import render_png
 from render.replay import Animation, replay_log
@@ -88,9 +89,10 @@ def stop_processes() -> None:
 async def draw_png(game: str, state: Any, locale: str | None, **view: Any) -> bytes:
     """The board as PNG bytes, drawn without blocking the event loop."""
     job = partial(render_png, game, state, translator(locale), **view)
-    if _pool is None:
-        return await asyncio.to_thread(job)
-    return await asyncio.get_running_loop().run_in_executor(_pool, job)
+    with metrics.drawing("board"):
+        if _pool is None:
+            return await asyncio.to_thread(job)
+        return await asyncio.get_running_loop().run_in_executor(_pool, job)
 
 
 async def draw_replay(
@@ -104,6 +106,7 @@ async def draw_replay(
     """A whole game as an animated image, drawn in a worker from its move log (the log goes
     across, the finished file comes back; no board image crosses)."""
     job = partial(replay_log, game, seats, options, actions, translator(locale), names=names)
-    if _pool is None:
-        return await asyncio.to_thread(job)
-    return await asyncio.get_running_loop().run_in_executor(_pool, job)
+    with metrics.drawing("replay"):
+        if _pool is None:
+            return await asyncio.to_thread(job)
+        return await asyncio.get_running_loop().run_in_executor(_pool, job)

@@ -21,7 +21,10 @@ import discord
 
 from bot.adapter.custom_ids import Control
 from bot.adapter.delivery import BoardDelivery
+from bot.adapter.observe import board_shown, interaction_kind, watching
+from bot.ops import metrics
 from bot.service.bots import bot_to_move, play_bot_turn
+from bot.service.errors import UserFacingError
 from bot.service.games import GameService
 from bot.service.models import GameSnapshot
 from bot.service.servers import ServerSettings
@@ -84,6 +87,20 @@ class InteractionGate:
         self._on_error = on_error
         self._clock = clock
         self._tickets: dict[int, Ticket] = {}
+        #: set by ``close``: a stopping bot takes no new interaction
+        self.closing = False
+        self._idle = asyncio.Event()
+        self._idle.set()
+
+    async def close(self, timeout: float) -> bool:
+        """Take no new interaction and wait (up to ``timeout``) for those in flight to end;
+        True when none is left."""
+        self.closing = True
+        try:
+            await asyncio.wait_for(self._idle.wait(), timeout)
+        except TimeoutError:
+            return False
+        return True
 
     def _delay(self, interaction: discord.Interaction) -> float:
         return self._clock() - interaction.created_at.timestamp()
@@ -120,8 +137,14 @@ class InteractionGate:
         reads_only: bool = False,
     ) -> None:
         """Run one interaction's work: every failure gets an answer (when one can be given)."""
+        if self.closing:
+            work.close()
+            metrics.interaction(interaction_kind(interaction), "stopping")
+            log.info("stopping: an interaction not taken")
+            return
         if self.in_flight >= self.limit:
             work.close()
+            metrics.interaction(interaction_kind(interaction), "busy")
             log.warning("busy: %d interactions in flight, one dropped", self.in_flight)
             return
         self.skew.observe(self._delay(interaction))
@@ -131,18 +154,27 @@ class InteractionGate:
             ticket.late = True
             if reads_only:
                 work.close()
+                metrics.interaction(interaction_kind(interaction), "late_dropped")
                 log.info("an interaction waited %.1f s, too long to answer; dropped", age)
                 return
             log.info("an interaction waited %.1f s, too long to answer: result to the channel", age)
         self._tickets[interaction.id] = ticket
         self.in_flight += 1
-        try:
-            await work
-        except Exception as exc:  # every failure still gets an answer
-            await self._on_error(interaction, exc)
-        finally:
-            self.in_flight -= 1
-            self._tickets.pop(interaction.id, None)
+        self._idle.clear()
+        with watching(interaction, age) as watch:
+            outcome = "late" if ticket.late else "ok"
+            try:
+                await work
+                board_shown(watch)
+            except Exception as exc:  # every failure still gets an answer
+                outcome = "refused" if isinstance(exc, UserFacingError) else "failed"
+                await self._on_error(interaction, exc)
+            finally:
+                self.in_flight -= 1
+                if not self.in_flight:
+                    self._idle.set()
+                self._tickets.pop(interaction.id, None)
+                metrics.interaction(watch.kind, outcome)
 
 
 @dataclass
@@ -188,6 +220,15 @@ class BotRunner:
         task = asyncio.create_task(self._run(game_id))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+    async def stop(self) -> None:
+        """The bot is stopping: no computer plays on. A turn cut short either did not commit
+        or did, and then its board is posted by the delivery after the restart."""
+        self.wake = lambda game_id: None  # type: ignore[method-assign]
+        tasks = list(self._tasks)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     async def wake_all(self) -> None:
         """Wake every running game with a computer in it (at start-up, and on each sweep)."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from bot.service.models import LoggedMove
 from i18n import has, t
@@ -69,18 +69,22 @@ class PlayedTurn(Protocol):
 
 
 #: what ``Presenter.steps`` may be: how the steps inside a turn are shown
-STEPS_IN_PLACE = "in_place"  # the clicked public message is updated (Can't Stop rolls)
-STEPS_PRIVATE = "private"  # a private preview with the next controls (Harmonies, Kokeshi)
+Steps = Literal["in_place", "private"]
+STEPS_IN_PLACE: Steps = "in_place"  # the clicked public message is updated (Can't Stop rolls)
+STEPS_PRIVATE: Steps = "private"  # a private preview with the next controls (Harmonies, Kokeshi)
 
 
 class Presenter(Protocol):
-    """Per-game words and controls; ``names[seat]`` are display names or mentions.
+    """Per-game words and controls: the ``PRESENTER`` of a game's ``present`` part, the whole
+    contract (``bot/games.py`` checks every member, its kind and its parameters at start-up).
+    ``names[seat]`` are display names or mentions; ``locale`` is a language code or ``None``
+    (English). The adapter passes every parameter by position, in the order written here.
 
     Either way only the action that hands the turn to another seat (or ends the game) posts a
     new public message, and that message tells the whole turn (``turn_account``)."""
 
     #: ``STEPS_IN_PLACE`` or ``STEPS_PRIVATE``: how a step that does not end the turn is shown
-    steps: str
+    steps: Steps
 
     def controls(self, state: Any, legal: Sequence[str], locale: str | None) -> ControlRows:
         """Controls for exactly the legal actions of the seat to move."""
@@ -102,7 +106,8 @@ class Presenter(Protocol):
         ...
 
     def describe_move(self, state_before: Any, move: LoggedMove, locale: str | None) -> str:
-        """One log line for ``/game log``."""
+        """One log line for ``/game log``, from the move alone: ``/game log`` passes ``None``
+        for ``state_before`` (it reads the log without replaying it)."""
         ...
 
     def rules_summary(self, locale: str | None) -> str:
@@ -127,7 +132,6 @@ class Presenter(Protocol):
     ) -> list[str]:
         """"Since your last turn": one short item per turn (e.g. "bob busted after 3 rolls")."""
         ...
-
 
 
 ACCOUNT_ITEM = 160  # a recap item is clipped to this many characters

@@ -1,4 +1,4 @@
-"""Rows and the store contract, so another backend (e.g. PostgreSQL) can slot in."""
+"""Rows and the store contract (``bot.storage.store`` implements it once for both backends)."""
 
 from __future__ import annotations
 
@@ -324,7 +324,7 @@ class Tx(Protocol):
 
 
 class GameStore(Protocol):
-    """What the service needs from a backend (SQLite today; the seam for another one)."""
+    """What the service needs from the store (``SqliteStore`` or ``PostgresStore``)."""
 
     async def open(self) -> None: ...
 
@@ -372,7 +372,7 @@ class GameStore(Protocol):
         self, changed_since: str | None = None, shards: Shards | None = None
     ) -> list[int]:
         """Games committed at a version the channel has not seen: no public post shows it, and
-        not every version since the newest public post is a private step (see ``SqliteStore``)."""
+        not every version since the newest public post is a private step (see ``Store``)."""
         ...
 
     async def latest_post(self, game_id: int) -> tuple[int, int] | None: ...

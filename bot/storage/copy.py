@@ -34,7 +34,7 @@ COPIED_TABLES: tuple[str, ...] = (
     "ballots",
     "player_settings",
     "away",
-    "game_outcomes",  # migration 0007 on: results and ratings (PostgreSQL: 0004)
+    "game_outcomes",  # migration 0007 on: results and ratings
     "game_results",
     "ratings",
     "rating_history",

@@ -34,6 +34,14 @@ class Bot(Protocol):
         ...
 
 
+class BotMaker(Protocol):
+    """What a game's ``bots`` part (a module, so ``self`` stands for it) exposes."""
+
+    def make_bot(self, level: str, /) -> Bot:
+        """The bot for ``level``, one of ``LEVELS``."""
+        ...
+
+
 def _module_exists(path: str) -> bool:
     try:
         return importlib.util.find_spec(path) is not None

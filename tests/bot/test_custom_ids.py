@@ -9,8 +9,9 @@ import pytest
 from bot.adapter import custom_ids as ids
 from bot.adapter.custom_ids import ActionId, LobbyId, SelectId, parse
 from engines.base import CHANCE, TERMINAL
-from engines.registry import game_names, get_engine
+from engines.registry import get_engine
 from engines.rng import Rng
+from tests.per_game import games, per_game
 
 BIG = 2**63 - 1
 
@@ -92,7 +93,8 @@ def test_prefix_claims() -> None:
     assert not ids.has_our_prefix("bx:1") and not ids.has_our_prefix(None)
 
 
-@pytest.mark.parametrize("game", sorted(game_names()))
+@per_game
+@pytest.mark.parametrize("game", games())
 def test_every_action_code_a_game_offers_fits_a_custom_id(game: str) -> None:
     engine = get_engine(game)
     for seed in range(3):

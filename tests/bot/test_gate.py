@@ -8,6 +8,8 @@ import datetime as dt
 import itertools
 from types import SimpleNamespace
 
+import discord
+
 from bot.adapter.runtime import START_BY, InteractionGate
 
 ids = itertools.count(1)
@@ -22,11 +24,14 @@ class Clock:
 
 
 def made(at: float) -> SimpleNamespace:
-    """An interaction as the gate sees it: an id, its creation time, a response state."""
+    """An interaction as the gate sees it: an id, its creation time, a response state, and what
+    the metrics name it by (a click on a move button)."""
     return SimpleNamespace(
         id=next(ids),
         created_at=dt.datetime.fromtimestamp(at, tz=dt.UTC),
         response=SimpleNamespace(is_done=lambda: False),
+        type=discord.InteractionType.component,
+        data={"custom_id": "br:1:1:roll"},
     )
 
 

@@ -10,11 +10,12 @@ from bot.adapter.messages import MAX_CONTENT, fit_content
 from bot.present import get_presenter
 from bot.service.models import LoggedMove
 from engines.base import CHANCE, TERMINAL
-from engines.registry import game_names, get_engine
+from engines.registry import get_engine
 from engines.rng import Rng
 from i18n import Translator
 from render import describe
 from tests.bot.controls import check_limits, reachable
+from tests.per_game import games, per_game, seat_counts
 
 LANGUAGES = ("en", "ja", "de", "fr")
 LONG_NAMES = ["Bartholomew the Magnificent", "Ангелина Васильевна", "高橋みなみ子さん", "Zoë-Léa"]
@@ -46,14 +47,8 @@ def playout(game: str, seats: int, seed: int, limit: int = 400):
         yield before, moves, s
 
 
-def cases():
-    for game in game_names():
-        info = get_engine(game).info
-        for seats in range(info.min_seats, info.max_seats + 1):
-            yield game, seats
-
-
-@pytest.mark.parametrize(("game", "seats"), list(cases()))
+@per_game
+@pytest.mark.parametrize(("game", "seats"), list(seat_counts()))
 def test_words_and_controls_fit_discord_in_every_language(game: str, seats: int) -> None:
     engine, presenter = get_engine(game), get_presenter(game)
     names = LONG_NAMES[:seats]
@@ -79,7 +74,8 @@ def test_words_and_controls_fit_discord_in_every_language(game: str, seats: int)
             assert all(found == reach["en"] for found in reach.values()), reach
 
 
-@pytest.mark.parametrize("game", game_names())
+@per_game
+@pytest.mark.parametrize("game", games())
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_rules_fit_an_embed(game: str, lang: str) -> None:
     summary = get_presenter(game).rules_summary(lang)

@@ -10,6 +10,7 @@ from bot.adapter.play_command import build_play_group
 from bot.service.clocks import CLOCK_HOURS
 from engines.registry import game_names, get_engine
 from i18n import has
+from tests.per_game import games, per_game
 
 CHOICE_TYPE, BOOL_TYPE, INT_TYPE = 3, 5, 4
 
@@ -26,11 +27,13 @@ def payload() -> dict[str, dict]:
     return {c["name"]: c for c in group.to_dict(tree)["options"]}
 
 
+@per_game
 def test_one_subcommand_per_registered_game(payload: dict[str, dict]) -> None:
     assert sorted(payload) == sorted(game_names())
 
 
-@pytest.mark.parametrize("game", game_names())
+@per_game
+@pytest.mark.parametrize("game", games())
 def test_parameters_follow_the_game_info(game: str, payload: dict[str, dict]) -> None:
     info = get_engine(game).info
     params = {p["name"]: p for p in payload[game]["options"]}

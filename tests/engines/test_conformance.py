@@ -17,9 +17,10 @@ from hypothesis import strategies as st
 
 from engines.base import CHANCE, TERMINAL
 from engines.errors import GameError
-from engines.registry import game_names, get_engine
+from engines.registry import get_engine
 from engines.replay import replay
 from engines.rng import Rng
+from tests.per_game import games, per_game
 
 MAX_STEPS = 20_000
 
@@ -105,7 +106,8 @@ def playout(engine, seats: int, options: dict[str, object], seed: int, check_eve
     raise AssertionError("game did not end")
 
 
-@pytest.mark.parametrize("game", game_names())
+@per_game
+@pytest.mark.parametrize("game", games())
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_random_playouts(game: str, data: st.DataObject) -> None:

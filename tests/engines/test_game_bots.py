@@ -1,17 +1,20 @@
-"""What every game's bots promise: named levels, determinism, and medium beating random play."""
+"""What every game's bots promise: named levels, determinism, and medium beating random play
+(per-game checks: every registered game with bots, plugins included)."""
 
 from __future__ import annotations
 
 import pytest
 
-from engines.base import CHANCE
+from engines.base import CHANCE, TERMINAL
 from engines.bots import get_bot
 from engines.bots.generic import RandomLegalBot
 from engines.registry import get_engine
 from engines.rng import Rng
 from tests.engines.bot_harness import play
+from tests.per_game import games_with_bots, per_game
 
-GAMES = ["harmonies", "kokeshi"]
+pytestmark = per_game
+GAMES = games_with_bots()
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -35,7 +38,10 @@ def test_hard_decisions_are_deterministic(game: str) -> None:
     engine = get_engine(game)
     hard = get_bot(game, "hard")
     medium = get_bot(game, "medium")
-    state, _ = play(engine, [medium, medium], 13, max_decisions=25)
+    for decisions in (25, 10, 4, 1):  # a position in the middle of the game, a short one too
+        state, _ = play(engine, [medium, medium], 13, max_decisions=decisions)
+        if engine.to_move(state) != TERMINAL:
+            break
     while engine.to_move(state) == CHANCE:
         state = engine.apply(state, engine.sample_chance(state, Rng.for_step(13, 999)))
     first = hard.choose(engine, state, Rng(b"same"))

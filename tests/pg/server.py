@@ -54,12 +54,15 @@ class PgServer:
             shutil.chown(self.root, SERVER_USER)
         self.root.chmod(0o755)
 
-    def _run(self, *argv: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+    def _run(
+        self, *argv: str, check: bool = True, given: str | None = None
+    ) -> subprocess.CompletedProcess[str]:
         command = list(argv)
         if self._user:
             command = ["setpriv", f"--reuid={self._user}", f"--regid={self._user}", "--init-groups", *command]
         return subprocess.run(
-            command, check=check, capture_output=True, text=True, timeout=120, cwd=self.root
+            command, check=check, capture_output=True, text=True, timeout=120, cwd=self.root,
+            input=given,
         )
 
     def start(self) -> None:
@@ -97,6 +100,14 @@ class PgServer:
             "-c", statement,
         )
         return done.stdout.strip()
+
+    def restore(self, dump: str, database: str) -> None:
+        """Run a plain ``pg_dump`` script (``COPY … FROM stdin`` included) in ``database``."""
+        self._run(
+            str(self.bin / "psql"), "-X", "-q", "-v", "ON_ERROR_STOP=1",
+            "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres", "-d", database,
+            given=dump,
+        )
 
     def new_database(self, template: str | None = None) -> str:
         """A fresh empty database (or a copy of ``template``); returns its URL."""

@@ -16,7 +16,8 @@ from bot.logs import setup_logging
 from bot.service import errors
 from bot.service.games import GameService
 from bot.storage.base import MoveRow, OpenGameExists, StoreUnavailable
-from bot.storage.postgres import PostgresStore, migration_scripts
+from bot.storage.migrate import migration_scripts
+from bot.storage.postgres import PostgresStore
 from tests.pg.server import PgServer
 from tests.storage.test_store import new_row
 
@@ -38,7 +39,7 @@ async def test_migrations_are_recorded_once_and_the_pool_has_its_size(
     async with PostgresStore(url, pool_size=3), PostgresStore(url, pool_size=3) as store:
         assert store._pool is not None and store._pool.get_max_size() == 3
     name = url.rsplit("/", 1)[1]
-    recorded = pg_server.sql("SELECT version, name FROM schema_migrations ORDER BY 1", name)
+    recorded = pg_server.sql("SELECT version, name FROM schema_version ORDER BY 1", name)
     assert recorded.splitlines() == [f"{n}|{file}" for n, file, _ in migration_scripts()]
     assert pg_server.sql("SELECT indexdef FROM pg_indexes WHERE indexname ="
                          " 'games_one_open_per_channel'", name).endswith(
@@ -56,9 +57,9 @@ async def test_a_lost_connection_leaves_nothing_half_written(pg_server: PgServer
             async with store.write() as tx:
                 await tx.load_game(game_id)
                 await tx.append_moves(game_id, 0, [MoveRow(0, 0, "roll", "t1")])
-                pid = await tx._conn.fetchval("SELECT pg_backend_pid()")
+                pid = await tx._db.value("SELECT pg_backend_pid()")
                 async with other.write() as killer:  # as a server restart would
-                    await killer._conn.execute("SELECT pg_terminate_backend($1)", pid)
+                    await killer._db.value("SELECT pg_terminate_backend(:pid)", pid=pid)
                 await asyncio.sleep(0.3)  # the server's goodbye reaches the connection
                 await tx.update_game(
                     game_id, 0, status="active", state_json="{}", move_count=1, updated_at="t1"
@@ -225,34 +226,6 @@ async def test_two_games_finishing_at_once_both_count_in_the_ratings(pg_url: str
                 assert await asyncio.wait_for(other.load_ratings(2, "cantstop", [ALICE]), 5) == {}
 
 
-async def test_the_history_queries_use_their_indexes(pg_url: str) -> None:
-    """Migration 0005's indexes serve the server's game history, a player's games and the
-    rematch lookup (the planner told to avoid whole-table scans, the tables being empty)."""
-    import asyncpg
-
-    conn = await asyncpg.connect(pg_url)
-    try:
-        await conn.execute("SET enable_seqscan = off")
-        history = await conn.fetch(
-            "EXPLAIN SELECT id FROM games WHERE guild_id = $1 AND status = 'finished'"
-            " AND ($2::bigint IS NULL OR id IN (SELECT game_id FROM seats WHERE user_id = $2))"
-            " ORDER BY id DESC LIMIT $3",
-            1,
-            2,
-            10,
-        )
-        rematch = await conn.fetch(
-            "EXPLAIN SELECT id FROM games"
-            " WHERE rematch_of = $1 AND status != 'cancelled' ORDER BY id DESC LIMIT 1",
-            1,
-        )
-    finally:
-        await conn.close()
-    plan = " ".join(row[0] for row in history)
-    assert "games_finished_by_guild" in plan and "seats_by_user" in plan, plan
-    assert "games_rematch_of" in " ".join(row[0] for row in rematch)
-
-
 async def test_a_pool_of_one_serves_the_service(pg_url: str) -> None:
     """A game is played and abandoned on a pool of one connection: no service call waits for
     a second one while holding the first."""
@@ -262,3 +235,33 @@ async def test_a_pool_of_one_serves_the_service(pg_url: str) -> None:
         await service.act(game_id, ALICE, "roll")
         ended = await service.abandon(11, ALICE, can_manage_channel=False)
         assert ended.status == "abandoned" and ended.id == game_id
+
+
+async def test_two_processes_recording_one_message_at_once_both_succeed(pg_url: str) -> None:
+    """Two processes record the same message at the same moment (e.g. both showed the board of
+    a double click): the second waits for the first and replaces its row; neither fails."""
+    async with PostgresStore(pg_url) as one, PostgresStore(pg_url) as two:
+        async with one.write() as tx:
+            game_id = await tx.insert_game(new_row())
+        recorded, release = asyncio.Event(), asyncio.Event()
+
+        async def first() -> None:
+            async with one.write() as tx:
+                await tx.record_post(game_id, 1, 10, 500)
+                recorded.set()
+                await release.wait()
+
+        task = asyncio.create_task(first())
+        await recorded.wait()
+
+        async def second() -> None:
+            async with two.write() as tx:
+                await tx.record_post(game_id, 2, 10, 500)
+
+        racing = asyncio.create_task(second())
+        await asyncio.sleep(0.3)  # it waits for the first one
+        assert not racing.done()
+        release.set()
+        await asyncio.gather(task, racing)
+        assert await two.posted_version(game_id) == 2
+        assert await two.table_rows("posts", ["version", "message_id"]) == [(2, 500)]

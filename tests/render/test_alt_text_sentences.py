@@ -11,6 +11,7 @@ from engines.registry import get_engine
 from engines.rng import Rng
 from i18n import end_sentence, translator
 from render import describe
+from tests.per_game import games, per_game
 
 
 def finished_state(game: str, seats: int, seed: int) -> object:
@@ -28,7 +29,8 @@ def finished_state(game: str, seats: int, seed: int) -> object:
     raise AssertionError("the game did not end")
 
 
-@pytest.mark.parametrize("game", ["cantstop", "harmonies", "kokeshi"])
+@per_game
+@pytest.mark.parametrize("game", games())
 @pytest.mark.parametrize("locale", ["en", "ja", "de", "fr"])
 def test_alt_text_of_a_finished_game_has_no_doubled_punctuation(game: str, locale: str) -> None:
     alt = describe(game, finished_state(game, 2, 3), translator(locale))

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 import os
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from importlib import import_module
 from pathlib import Path
@@ -19,10 +18,11 @@ from PIL import Image, ImageChops
 import i18n
 import render
 from engines.base import CHANCE
-from engines.registry import game_names, get_engine, part_module
+from engines.registry import catalogue_homes, get_engine, part_module
 from engines.rng import Rng
 from i18n import Translator
 from render import canvas, renderer, rules_png
+from tests.per_game import games, per_game, seat_counts
 
 LANGUAGES = ("en", "ja", "de", "fr")
 LONG_NAMES = ("Bartholomew the Magnificent", "Ангелина Васильевна", "高橋みなみ子さん", "Zoë-Léa")
@@ -50,13 +50,6 @@ def states(game: str, seats: int, seed: int = 11) -> list[Any]:
     return picks
 
 
-def cases() -> Iterator[tuple[str, int]]:
-    for game in game_names():
-        info = get_engine(game).info
-        for seats in range(info.min_seats, info.max_seats + 1):
-            yield game, seats
-
-
 @dataclass
 class Drawn:
     """What one drawing did: the catalogue keys it read, and every text with its inked box."""
@@ -69,7 +62,7 @@ class Drawn:
 
 def renderer_modules() -> list[Any]:
     modules = [canvas]
-    for game in game_names():
+    for game in games():
         top = import_module(part_module(game, render.PART))
         modules.append(top)
         for info in walk_packages(getattr(top, "__path__", []), top.__name__ + "."):
@@ -98,7 +91,7 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> Drawn:
     for module in renderer_modules():  # sprites with words are cached: draw them anew
         for value in vars(module).values():
             if callable(getattr(value, "cache_clear", None)) and value.__module__.startswith(
-                ("render.", "tests.games")
+                ("render.", *(f"{home}." for home in catalogue_homes()))
             ):
                 value.cache_clear()
     return record
@@ -133,14 +126,15 @@ def catalogue_texts(key: str, lang: str) -> list[str]:
     return [words.get(key, i18n.catalogue("en")[key])]
 
 
-@pytest.mark.parametrize(("game", "seats"), list(cases()))
+@per_game
+@pytest.mark.parametrize(("game", "seats"), list(seat_counts()))
 def test_every_word_drawn_has_its_glyphs_in_the_bundled_font(
     game: str, seats: int, drawn: Drawn
 ) -> None:
     for lang in LANGUAGES:
         draw_everything(game, seats, lang, None)
     assert drawn.keys, "nothing was looked up"
-    font = canvas.coverage(canvas.FACES[0][0])
+    font = canvas.coverage(canvas.MAIN.regular)
     missing = {
         (lang, key, char)
         for key in drawn.keys
@@ -155,7 +149,8 @@ def test_every_word_drawn_has_its_glyphs_in_the_bundled_font(
     assert not undrawable
 
 
-@pytest.mark.parametrize(("game", "seats"), list(cases()))
+@per_game
+@pytest.mark.parametrize(("game", "seats"), list(seat_counts()))
 @pytest.mark.parametrize("names", [None, LONG_NAMES], ids=["default-names", "long-names"])
 def test_no_text_leaves_its_picture_or_runs_into_other_text(
     game: str, seats: int, names: tuple[str, ...] | None, drawn: Drawn
@@ -185,16 +180,16 @@ def test_no_text_leaves_its_picture_or_runs_into_other_text(
 
 def test_the_bundled_font_is_the_one_drawn() -> None:
     """BIZ UDPGothic draws Latin and Japanese alike; DejaVu only what it lacks."""
-    regular, bold = canvas.FACES[0]
-    assert canvas.coverage(regular) == canvas.coverage(bold)
-    for char in "あア漢ÀßçœŁДΩ→★":
-        assert ord(char) in canvas.coverage(regular), char
-    assert [fallback for _, fallback in canvas._runs("家 ⌂ 12\u202f345", False)] == [
-        False,
-        True,
-        False,
-        True,
-        False,
+    main = canvas.MAIN
+    assert canvas.coverage(main.regular) == canvas.coverage(main.bold)
+    for char in "あア漢ÀßçœŁ→★":
+        assert ord(char) in canvas.coverage(main.regular), char
+    assert [face for _, face in canvas.runs("家 ⌂ 12\u202f345")] == [
+        "biz",
+        "dejavu",
+        "biz",
+        "dejavu",
+        "biz",
     ]
 
 

@@ -13,12 +13,13 @@ from typing import Any
 
 import pytest
 
-from engines.registry import game_names, get_engine
+from engines.registry import get_engine
 from i18n import Translator
 from render import _call, board_views, renderer, turn_views
 from render.canvas import Mark, measuring
 from render.stats_card import CardGame
 from render.stats_card import draw as stats_card
+from tests.per_game import games, per_game
 from tests.render.phone import MIN_PHONE_PX, PHONE_WIDTH, spread, turn_ends
 
 NAMES = ("Bartholomew the Magnificent", "Zoë-Léa", "高橋みなみ子さん", "Ann")
@@ -34,7 +35,7 @@ LAYOUT_OPTIONS: dict[str, tuple[dict[str, Any], ...]] = {
 
 
 def cases() -> Iterator[tuple[str, int, dict[str, Any]]]:
-    for game in game_names():
+    for game in games():
         info = get_engine(game).info
         for seats in range(info.min_seats, info.max_seats + 1):
             for options in ({}, *LAYOUT_OPTIONS.get(game, ())):
@@ -65,6 +66,7 @@ def pictures(game: str, end: Any, tr: Translator) -> Iterator[tuple[str, Any, li
         yield what, image, marks
 
 
+@per_game
 @pytest.mark.parametrize(("game", "seats", "options"), list(cases()))
 def test_every_text_and_symbol_reads_at_phone_width(
     game: str, seats: int, options: dict[str, Any]
@@ -89,20 +91,15 @@ def test_the_rule_fails_a_picture_too_wide_for_its_text() -> None:
     assert smallest([("text", 25, "Round 6"), ("symbol", 40, "")], 1000)[0] >= MIN_PHONE_PX
 
 
+@per_game
+@pytest.mark.parametrize("game", [g for g in games() if hasattr(renderer(g), "rules_image")])
 @pytest.mark.parametrize("lang", ["en", "ja", "de", "fr"])
-def test_the_rules_pictures_read_at_phone_width(lang: str) -> None:
+def test_the_rules_pictures_read_at_phone_width(game: str, lang: str) -> None:
     """``/rules`` pictures (the Kokeshi legend) keep the rule too, in every language."""
-    drawn = 0
-    for game in game_names():
-        legend = getattr(renderer(game), "rules_image", None)
-        if legend is None:
-            continue
-        with measuring() as marks:
-            image = legend(Translator(lang))
-        shown, mark = smallest(marks, image.width)
-        assert shown >= MIN_PHONE_PX, f"{game} rules ({lang}): {mark} on {image.width} px"
-        drawn += 1
-    assert drawn
+    with measuring() as marks:
+        image = renderer(game).rules_image(Translator(lang))
+    shown, mark = smallest(marks, image.width)
+    assert shown >= MIN_PHONE_PX, f"{game} rules ({lang}): {mark} on {image.width} px"
 
 
 def test_the_stats_card_reads_at_phone_width() -> None:

@@ -15,6 +15,7 @@ from engines.rng import Rng
 from i18n import Translator
 from render import replay
 from render.stats_card import CardGame, card_png, describe
+from tests.per_game import games_with_bots, per_game
 
 
 @cache
@@ -45,7 +46,8 @@ def frames_of(data: bytes) -> tuple[str, int, list[int]]:
     return image.format, image.n_frames, durations
 
 
-@pytest.mark.parametrize("game", ["cantstop", "kokeshi", "harmonies"])
+@per_game
+@pytest.mark.parametrize("game", games_with_bots())
 def test_one_state_per_ended_turn(game: str) -> None:
     engine = get_engine(game)
     log = bot_game(game, 2)

@@ -18,6 +18,7 @@ from games.kokeshi import render as kokeshi
 from i18n import Translator
 from render import render_png
 from render.canvas import encode_png, measuring
+from tests.per_game import games, per_game
 from tests.render.phone import turn_ends
 
 EN = Translator("en")
@@ -179,9 +180,12 @@ def test_harmonies_marks_are_drawn_and_told() -> None:
     assert "This turn Ann placed tokens on" in text
 
 
-def test_every_picture_is_a_png_under_the_size_budget() -> None:
-    for game in ("cantstop", "kokeshi", "harmonies"):
-        end = turn_ends(game, 4, seed=2)[10]
+@per_game
+@pytest.mark.parametrize("game", games())
+def test_every_picture_is_a_png_under_the_size_budget(game: str) -> None:
+    info = get_engine(game).info
+    ends = turn_ends(game, max(info.min_seats, min(4, info.max_seats)), seed=2)
+    for end in ends[:11:5]:
         data = render_png(game, end.state, EN, names=NAMES, focus_seat=end.mover, since=end.since)
         assert data.startswith(b"\x89PNG") and len(data) <= 150 * 1024
         assert Image.open(io.BytesIO(data)).mode == "P"

@@ -1,5 +1,6 @@
-"""The one scheduler over the timers table, on a real SQLite file: it sleeps until the earliest
-timer, wakes when an earlier one is committed, and hands each due timer to its handler once."""
+"""The one scheduler over the timers table, on a real SQLite file and a real PostgreSQL database
+(``database``): it sleeps until the earliest timer, wakes when an earlier one is committed, and
+hands each due timer to its handler once."""
 
 from __future__ import annotations
 
@@ -8,12 +9,12 @@ import time
 
 from bot.service.clocks import NOTICE, TurnClock
 from bot.service.scheduler import Scheduler
-from bot.storage.base import TimerRow
-from bot.storage.sqlite import SqliteStore
+from bot.storage import open_store
+from bot.storage.base import GameStore, TimerRow
 
 
-async def test_it_wakes_for_an_earlier_timer_and_handles_each_once(tmp_path) -> None:
-    async with SqliteStore(tmp_path / "timers.db") as store:
+async def test_it_wakes_for_an_earlier_timer_and_handles_each_once(database: str) -> None:
+    async with open_store(database) as store:
         handled: list[tuple[int, float]] = []
 
         async def handle(timer: TimerRow) -> None:
@@ -48,7 +49,7 @@ class SlowDueReads:
     """The store, with each read of the due timers returned late: the handlers of the timers
     it found may finish (and delete them) while it is on its way."""
 
-    def __init__(self, store: SqliteStore) -> None:
+    def __init__(self, store: GameStore) -> None:
         self.store = store
 
     def __getattr__(self, name: str) -> object:
@@ -60,11 +61,13 @@ class SlowDueReads:
         return rows
 
 
-async def test_a_read_older_than_a_handler_does_not_hand_its_timer_over_again(tmp_path) -> None:
+async def test_a_read_older_than_a_handler_does_not_hand_its_timer_over_again(
+    database: str,
+) -> None:
     """A full batch makes the scheduler read again at once; that read can start before the
     handlers of the batch commit their deletes and end after they finished. The timers it
     still lists were handled already: none is handled twice."""
-    async with SqliteStore(tmp_path / "timers.db") as store:
+    async with open_store(database) as store:
         handled: list[int] = []
 
         async def handle(timer: TimerRow) -> None:

@@ -11,8 +11,9 @@ import pytest
 
 from bot.service import turns as turn_log
 from bot.service.games import GameService
-from engines.registry import game_names, get_engine
+from engines.registry import get_engine
 from engines.replay import replay
+from tests.per_game import games, per_game
 
 
 async def _table(service: GameService, game: str, seats: int):
@@ -33,7 +34,8 @@ async def _play(service: GameService, snap, rnd: random.Random, actions: int):
     return snap
 
 
-@pytest.mark.parametrize("game", game_names())
+@per_game
+@pytest.mark.parametrize("game", games())
 async def test_turns_cover_the_log_and_replay(service: GameService, game: str) -> None:
     engine = get_engine(game)
     seats = min(3, engine.info.max_seats) if engine.info.max_seats > 1 else 1

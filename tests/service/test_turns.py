@@ -8,7 +8,8 @@ import random
 import pytest
 
 from bot.service.games import GameService
-from engines.registry import game_names, get_engine
+from engines.registry import get_engine
+from tests.per_game import games, per_game
 
 
 async def _table(service: GameService, game: str, seats: int):
@@ -20,7 +21,8 @@ async def _table(service: GameService, game: str, seats: int):
     return (await service.start(snap.id, 100)).after
 
 
-@pytest.mark.parametrize("game", game_names())
+@per_game
+@pytest.mark.parametrize("game", games())
 async def test_a_turn_ends_exactly_when_the_counter_rises(service: GameService, game: str) -> None:
     engine = get_engine(game)
     seats = max(engine.info.min_seats, 2) if engine.info.max_seats > 1 else 1

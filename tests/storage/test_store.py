@@ -278,3 +278,52 @@ async def test_recovery_queries_keep_to_the_shards_asked_for(database: str) -> N
         assert await store.running_games_with_computers() == [ids[0], ids[2]]
         assert await store.running_games_with_computers(high) == [ids[2]]
         assert await store.running_games_with_computers(low) == [ids[0]]
+
+
+async def test_the_history_queries_use_their_indexes(database: str) -> None:
+    """Migration 0008's indexes serve the store's own statements for a server's game history, a
+    player's games and the rematch lookup (PostgreSQL's planner told to avoid whole-table scans,
+    the tables being empty)."""
+    from bot.storage import statements
+    from bot.storage.connection import Connection
+
+    async def plans(db: Connection) -> tuple[str, str]:
+        postgres = not database.endswith(".db")
+        explain = "EXPLAIN " if postgres else "EXPLAIN QUERY PLAN "
+        if postgres:
+            await db.run("SET enable_seqscan = off")
+        history = await db.rows(
+            explain + statements.NEWEST_FINISHED_GAMES, guild_id=1, user_id=2, limit=10
+        )
+        rematch = await db.rows(explain + statements.REMATCH_OF, game_id=1)
+        if postgres:
+            await db.run("RESET enable_seqscan")
+        return " ".join(map(str, history)), " ".join(map(str, rematch))
+
+    async with open_store(database) as store:
+        history, rematch = await store._read(plans)
+    by_guild = "games_finished_by_guild" in history or "games_open_by_guild" in history
+    assert by_guild and "seats_by_user" in history, history
+    assert "SCAN games" not in history and "Seq Scan" not in history, history
+    assert "games_rematch_of" in rematch, rematch
+
+
+async def test_a_servers_play_settings_read_back_as_written(database: str) -> None:
+    """Each field of ``ServerPlayRow`` is a column of its own (yes/no ones stored as 1/0)."""
+    from bot.storage.base import ServerPlayRow
+
+    rows = [
+        ServerPlayRow(1, 3600, "skip", 86400, True),
+        ServerPlayRow(2, None, None, None, None),
+        ServerPlayRow(3, 60, "bot", None, False),
+    ]
+    async with open_store(database) as store:
+        async with store.write() as tx:
+            for row in rows:
+                await tx.set_server_play(row, "t1")
+            await tx.set_server_play(replace(rows[0], allow_dm=False, default_clock=None), "t2")
+        assert await store.server_play(1) == replace(rows[0], allow_dm=False, default_clock=None)
+        assert [await store.server_play(g) for g in (2, 3)] == rows[1:]
+        assert (await store.server_play(3)).allow_dm is False and await store.server_play(4) is None
+        await store.set_server_locale(1, "de", "t3")  # the other settings of the row stay
+        assert await store.server_locale(1) == "de" and (await store.server_play(1)).lobby_expiry == 86400

@@ -1,6 +1,7 @@
 -- Games (a lobby is a game whose status is 'lobby'), seats, the append-only move log, posts.
+-- Times are ISO 8601 text on both backends, so both compare and copy them alike.
 CREATE TABLE games (
-    id            INTEGER PRIMARY KEY AUTOINCREMENT,
+    id            {id},
     guild_id      BIGINT,
     channel_id    BIGINT NOT NULL,
     game          TEXT NOT NULL,
@@ -22,7 +23,7 @@ CREATE UNIQUE INDEX games_one_open_per_channel ON games (channel_id)
     WHERE status IN ('lobby', 'active');
 
 CREATE TABLE seats (
-    game_id      INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    game_id      BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
     seat         INTEGER NOT NULL,
     user_id      BIGINT,
     display_name TEXT NOT NULL,
@@ -31,7 +32,7 @@ CREATE TABLE seats (
 );
 
 CREATE TABLE moves (
-    game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    game_id    BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
     seq        INTEGER NOT NULL,
     seat       INTEGER,
     action     TEXT NOT NULL,
@@ -40,7 +41,7 @@ CREATE TABLE moves (
 );
 
 CREATE TABLE posts (
-    game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    game_id    BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
     version    INTEGER NOT NULL,
     channel_id BIGINT NOT NULL,
     message_id BIGINT NOT NULL,

@@ -3,8 +3,8 @@
 -- seat to move runs out (unix seconds; NULL: no clock runs), and, while that player is away,
 -- the seconds their clock had left when it was stopped (NULL: the clock runs).
 ALTER TABLE games ADD COLUMN clock_seconds INTEGER;
-ALTER TABLE games ADD COLUMN deadline REAL;
-ALTER TABLE games ADD COLUMN clock_left REAL;
+ALTER TABLE games ADD COLUMN deadline DOUBLE PRECISION;
+ALTER TABLE games ADD COLUMN clock_left DOUBLE PRECISION;
 
 -- A computer opponent standing in for a seated player: 'turn' (this turn only) or 'seat' (until
 -- they come back); stood_in stays 1 once a bot played for the seat (such games are not rated).
@@ -16,10 +16,10 @@ ALTER TABLE seats ADD COLUMN stood_in INTEGER NOT NULL DEFAULT 0;
 -- only while its game is at the version it was set for (moves within a turn carry the timers
 -- of that turn along to the new version). ``lease`` > 0: a process has claimed it until then.
 CREATE TABLE timers (
-    id       INTEGER PRIMARY KEY AUTOINCREMENT,
-    due      REAL NOT NULL,
+    id       {id},
+    due      DOUBLE PRECISION NOT NULL,
     kind     TEXT NOT NULL,
-    game_id  INTEGER REFERENCES games (id) ON DELETE CASCADE,
+    game_id  BIGINT REFERENCES games (id) ON DELETE CASCADE,
     guild_id BIGINT,
     user_id  BIGINT,
     version  INTEGER NOT NULL DEFAULT 0,
@@ -32,20 +32,20 @@ CREATE INDEX timers_of_user ON timers (user_id, kind);
 
 -- Table votes: what to do about a silent player ('expiry'), or whether to end a game ('abandon').
 CREATE TABLE votes (
-    id          INTEGER PRIMARY KEY AUTOINCREMENT,
-    game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    id          {id},
+    game_id     BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
     kind        TEXT NOT NULL CHECK (kind IN ('expiry', 'abandon')),
     version     INTEGER NOT NULL,
     seat        INTEGER,
     opened_by   BIGINT,
-    opened_at   REAL NOT NULL,
+    opened_at   DOUBLE PRECISION NOT NULL,
     outcome     TEXT,
     channel_id  BIGINT,
     message_id  BIGINT
 );
 CREATE INDEX votes_of_game ON votes (game_id, outcome);
 CREATE TABLE ballots (
-    vote_id INTEGER NOT NULL REFERENCES votes (id) ON DELETE CASCADE,
+    vote_id BIGINT NOT NULL REFERENCES votes (id) ON DELETE CASCADE,
     user_id BIGINT NOT NULL,
     choice  TEXT NOT NULL,
     PRIMARY KEY (vote_id, user_id)
@@ -65,8 +65,8 @@ CREATE TABLE player_settings (
 CREATE TABLE away (
     guild_id BIGINT NOT NULL,
     user_id  BIGINT NOT NULL,
-    since    REAL NOT NULL,
-    until    REAL NOT NULL,
+    since    DOUBLE PRECISION NOT NULL,
+    until    DOUBLE PRECISION NOT NULL,
     PRIMARY KEY (guild_id, user_id)
 );
 

@@ -4,7 +4,7 @@
 -- finished it. A finished game without a row (finished before this migration) is recorded at
 -- start-up, in the order the games finished.
 CREATE TABLE game_outcomes (
-    game_id     INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+    game_id     {game_id_key} REFERENCES games (id) ON DELETE CASCADE,
     guild_id    BIGINT,
     game        TEXT NOT NULL,
     rated       INTEGER NOT NULL,
@@ -14,7 +14,7 @@ CREATE TABLE game_outcomes (
 -- One row per human seat of a finished game: the final score, the rank (0: a winner; equal
 -- scores share a rank) and the game's own averages (e.g. Can't Stop busts) as JSON.
 CREATE TABLE game_results (
-    game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    game_id     BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
     seat        INTEGER NOT NULL,
     guild_id    BIGINT,
     game        TEXT NOT NULL,
@@ -33,22 +33,23 @@ CREATE TABLE ratings (
     guild_id   BIGINT NOT NULL,
     game       TEXT NOT NULL,
     user_id    BIGINT NOT NULL,
-    mu         REAL NOT NULL,
-    sigma      REAL NOT NULL,
+    mu         DOUBLE PRECISION NOT NULL,
+    sigma      DOUBLE PRECISION NOT NULL,
     games      INTEGER NOT NULL,
     wins       INTEGER NOT NULL,
     updated_at TEXT NOT NULL,
     PRIMARY KEY (guild_id, game, user_id)
 );
 
--- The rating of each player after each rated game (the sparkline of /stats).
+-- The rating of each player after each rated game (the sparkline of /stats), read in the order
+-- it was written (SQLite: the rowid; PostgreSQL: saved_order).
 CREATE TABLE rating_history (
-    game_id  INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    game_id  BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
     user_id  BIGINT NOT NULL,
     guild_id BIGINT NOT NULL,
     game     TEXT NOT NULL,
-    mu       REAL NOT NULL,
-    sigma    REAL NOT NULL,
+    mu       DOUBLE PRECISION NOT NULL,
+    sigma    DOUBLE PRECISION NOT NULL{saved_order_column},
     PRIMARY KEY (game_id, user_id)
 );
-CREATE INDEX rating_history_by_player ON rating_history (guild_id, game, user_id, game_id);
+CREATE INDEX rating_history_by_player ON rating_history (guild_id, game, user_id, {saved_order_key});

@@ -55,9 +55,9 @@ def draw_rgb(
     marks = highlights(since, state, state.active if focus_seat is None else focus_seat)
     draw_claims(img, state, marks)
     draw_pieces(img, state, marks)
-    draw_top_bar(img, state, tr, shown)
+    draw_top_bar(img, state, tr, shown, names)
     draw_dice(img, state, tr)
-    draw_legend(img, state, tr, shown)
+    draw_legend(img, state, tr, names)
     return img
 
 

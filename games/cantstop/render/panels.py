@@ -20,7 +20,18 @@ from games.cantstop.render.layout import (
     WIDTH,
 )
 from i18n import Translator
-from render.canvas import INK, PLAYER_COLOURS, PLAYER_LETTERS, badge, draw_text, ellipsize
+from render.canvas import (
+    INK,
+    PLAYER_COLOURS,
+    PLAYER_LETTERS,
+    badge,
+    draw_lines,
+    draw_text,
+    draw_winner_mark,
+    ellipsize,
+    fit_lines,
+)
+from render.names import fit_name, sentence_names
 
 _STATUS = {
     Phase.DICE: "cantstop.board.status.rolling",
@@ -44,9 +55,13 @@ def status(state: CantStopState, tr: Translator, names: Sequence[str] | None) ->
     return tr("cantstop.board.status.roll", player=player)
 
 
+#: the top bar's text sizes, largest first
+BAR_SIZES = (24, MIN_TEXT)
+
+
 def short_names(state: CantStopState, tr: Translator, names: Sequence[str] | None) -> list[str]:
-    """Display names cut to fit the top bar."""
-    return [ellipsize(tr.player(s, names), 24, True, 260) for s in range(state.seats)]
+    """Display names cut to fit a sentence in the top bar."""
+    return sentence_names(tr, state.seats, names, BAR_SIZES[0])
 
 
 def _current(state: CantStopState) -> int:
@@ -54,15 +69,27 @@ def _current(state: CantStopState) -> int:
     return state.winner if state.phase == Phase.OVER else state.active
 
 
-def draw_top_bar(img: Image.Image, state: CantStopState, tr: Translator, names: list[str]) -> None:
+def draw_top_bar(
+    img: Image.Image,
+    state: CantStopState,
+    tr: Translator,
+    names: list[str],
+    full: Sequence[str] | None = None,
+) -> None:
+    """Whose turn and what next, or at the end the result, naming the winner in full (``full``:
+    the names as given), smaller or on two lines rather than cut."""
     seat = _current(state)
     img.paste(TINTS[seat], (0, 0, WIDTH, TOP_BAR))
     badge(img, "pill", (12, 13, 44, 45), PLAYER_COLOURS[seat], INK, PLAYER_LETTERS[seat], MIN_TEXT)
-    text = ellipsize(status(state, tr, names), 24, True, WIDTH - 68)
-    draw_text(img, (56, TOP_BAR / 2), text, 24, INK, bold=True, anchor="lm")
+    said = status(state, tr, full if state.phase == Phase.OVER else names)
+    size, lines = fit_lines(said, BAR_SIZES, True, WIDTH - 68)
+    draw_lines(img, (56, TOP_BAR / 2), lines, size, INK, bold=True)
 
 
-def draw_legend(img: Image.Image, state: CantStopState, tr: Translator, names: list[str]) -> None:
+def draw_legend(
+    img: Image.Image, state: CantStopState, tr: Translator, names: Sequence[str] | None
+) -> None:
+    """A row per seat: its marker, name and claims; the winner's row starred at the end."""
     current = _current(state)
     for seat in range(state.seats):
         y = LEGEND_Y + seat * LEGEND_ROW
@@ -74,10 +101,11 @@ def draw_legend(img: Image.Image, state: CantStopState, tr: Translator, names: l
         badge(img, "pill", marker, PLAYER_COLOURS[seat], INK, PLAYER_LETTERS[seat], MIN_TEXT)
         text_x = LEGEND_X + 50
         right = LEGEND_X + LEGEND_W - 8
+        name_right = right
         if state.phase == Phase.OVER and seat == state.winner:
-            draw_text(img, (right, cy), "★", 26, INK, bold=True, anchor="rm")
-            right -= 30
-        name = ellipsize(names[seat], MIN_TEXT, True, right - text_x)
+            draw_winner_mark(img, (right, cy - 12), MIN_TEXT + 4, seat, "rm")
+            name_right -= 28
+        name = fit_name(tr.player(seat, names), MIN_TEXT, True, name_right - text_x)
         draw_text(img, (text_x, cy - 12), name, MIN_TEXT, INK, bold=True, anchor="lm")
         count = len(state.claimed_by(seat))
         claimed = tr("cantstop.board.claimed", count=count, goal=COLUMNS_TO_WIN)

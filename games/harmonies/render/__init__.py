@@ -59,6 +59,7 @@ from render.canvas import (
     draw_text,
     ellipsize,
 )
+from render.names import sentence_names
 
 __all__ = [
     "HEIGHT",
@@ -114,7 +115,8 @@ def _canvas(
     if area in (None, "player"):
         marks = highlights(since, state, focus)
         radius = 60 if state.side == "A" else 48
-        label = tr("harmonies.board.board_of", player=tr.player(focus, names))
+        player = sentence_names(tr, state.seats, names, MIN_TEXT)[focus]
+        label = tr("harmonies.board.board_of", player=player)
         draw_text(
             img,
             (LEFT_X + 40, BOARD_Y + 14),

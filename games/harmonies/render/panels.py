@@ -25,7 +25,7 @@ from games.harmonies.render.layout import (
 )
 from games.harmonies.render.palette import CARD_FILL, HIGHLIGHT, NEW, TINTS
 from games.harmonies.render.sprites import cube_sprite, disc_sprite
-from games.harmonies.render.status import banner_seat, status
+from games.harmonies.render.status import ENGINE, banner_seat, status
 from games.harmonies.words import spirit_rule
 from i18n import Translator
 from render.canvas import (
@@ -37,10 +37,12 @@ from render.canvas import (
     PLAYER_LETTERS,
     badge,
     draw_text,
+    draw_winner_mark,
     ellipsize,
     text_width,
     wrap,
 )
+from render.names import fit_name, sentence_names
 
 
 def draw_top_bar(
@@ -59,7 +61,9 @@ def draw_top_bar(
             sprite = disc_sprite(colour, 40)
             img.paste(sprite, (right - 40, 8), sprite)
             right -= 43
-    said = status(state, tr, names)
+    # the result names every winner in full; a prompt names the player cut to fit a sentence
+    over = state.phase == Phase.OVER
+    said = status(state, tr, names if over else sentence_names(tr, state.seats, names, 28))
     label = tr("harmonies.board.hand") if state.hand else ""
     room = right - 8 - (text_width(label, MIN_TEXT, True) + 12 if label else 0) - 60
     # the status in full: a smaller size first, then without the "In hand" label (the tokens
@@ -208,7 +212,8 @@ def draw_others(
         right = x - LEFT_X + cell_w - 8
         marker = (x, top, x + 32, top + 32)
         badge(img, "pill", marker, PLAYER_COLOURS[seat], INK, PLAYER_LETTERS[seat], MIN_TEXT)
-        name = tr("harmonies.board.board_of", player=tr.player(seat, names))
+        player = sentence_names(tr, state.seats, names, MIN_TEXT)[seat]
+        name = tr("harmonies.board.board_of", player=player)
         name = ellipsize(name, MIN_TEXT, True, right - x - 48)
         draw_text(img, (x + 40, top + 16), name, MIN_TEXT, INK, True, "lm")
         draw_board(img, state.side, state.players[seat], radius, (x, top + 40), False)
@@ -258,10 +263,16 @@ def draw_scores(
     names: Sequence[str] | None,
     top: int,
 ) -> None:
+    """The score table: a row per player, a column per category, the total; at the end every
+    winner's row is lit and starred."""
     cats = scoring.categories(state)
     parts = scoring.state_breakdown(state)
-    name_w = 150
-    col_w = min(66, (WIDTH - RIGHT_X - name_w - 80) // len(cats))
+    over = state.phase == Phase.OVER
+    winners = set(ENGINE.winners(state)) if over and state.seats > 1 else set()
+    col_w, sum_w, star_w = 54, 56, 30
+    # the names take what the figures leave
+    name_w = WIDTH - 8 - RIGHT_X - len(cats) * col_w - sum_w - star_w
+    sum_x = RIGHT_X + name_w + len(cats) * col_w + sum_w / 2
     title = ellipsize(tr("harmonies.board.scores"), MIN_TEXT, True, name_w - 4)
     head = top + 20
     draw_text(img, (RIGHT_X, head), title, MIN_TEXT, INK, True, "lm")
@@ -275,10 +286,10 @@ def draw_scores(
             img.paste(sprite, (round(cx - 11), head - 8))
         else:
             draw_text(img, (cx, head), "✦", 28, INK, True, "mm")
-    draw_text(img, (RIGHT_X + name_w + len(cats) * col_w + 40, head), "Σ", 28, INK, True, "mm")
+    draw_text(img, (sum_x, head), "Σ", 28, INK, True, "mm")
     for seat in range(state.seats):
         y = head + 30 + seat * 38
-        if seat == state.active and state.phase != Phase.OVER:
+        if seat in winners or (seat == state.active and not over):
             img.paste(HIGHLIGHT, (RIGHT_X - 4, y, WIDTH - 8, y + 36))
         cy = y + 18
         badge(
@@ -290,12 +301,13 @@ def draw_scores(
             PLAYER_LETTERS[seat],
             MIN_TEXT,
         )
-        name = ellipsize(tr.player(seat, names), MIN_TEXT, False, name_w - 44)
-        draw_text(img, (RIGHT_X + 38, cy), name, MIN_TEXT, INK, False, "lm")
+        won = seat in winners
+        name = fit_name(tr.player(seat, names), MIN_TEXT, won, name_w - 44)
+        draw_text(img, (RIGHT_X + 38, cy), name, MIN_TEXT, INK, won, "lm")
         for k, cat in enumerate(cats):
             cx = RIGHT_X + name_w + k * col_w + col_w / 2
             draw_text(img, (cx, cy), str(parts[seat][cat]), MIN_TEXT, INK, False, "mm")
         total = str(parts[seat]["total"])
-        draw_text(
-            img, (RIGHT_X + name_w + len(cats) * col_w + 40, cy), total, MIN_TEXT, INK, True, "mm"
-        )
+        draw_text(img, (sum_x, cy), total, MIN_TEXT, INK, True, "mm")
+        if won:
+            draw_winner_mark(img, (WIDTH - 8 - star_w / 2, cy), MIN_TEXT + 2, seat)

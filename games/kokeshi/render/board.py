@@ -52,11 +52,13 @@ from render.canvas import (
     PLAYER_LETTERS,
     WHITE,
     badge,
-    draw_text,
+    draw_lines,
     ellipsize,
+    fit_lines,
     text_on,
     text_width,
 )
+from render.names import sentence_names
 
 HEAD_H = 60  # the headline bands (the workshop's column labels start below it)
 
@@ -110,7 +112,8 @@ Part = tuple[int, Callable[[Image.Image, int], None]]
 
 
 def _band(text: str, size: int, seat: int | None = None, right: str = "") -> Part:
-    """A headline band: the seat's badge, ``text`` and a short ``right`` text."""
+    """A headline band: the seat's badge, ``text`` (smaller or on two lines rather than cut) and
+    a short ``right`` text."""
 
     def paint(img: Image.Image, top: int) -> None:
         img.paste(FOCUS, (0, top, AREA_W, top + HEAD_H))
@@ -122,9 +125,10 @@ def _band(text: str, size: int, seat: int | None = None, right: str = "") -> Par
             badge(img, "pill", box, colour, colour, letter, MIN_TEXT, text_on(colour), 1)
             x = 64
         room = AREA_W - x - 20 - (text_width(right, MIN_TEXT, True) + 20 if right else 0)
-        draw_text(img, (x, cy), ellipsize(text, size, True, room), size, INK, True, "lm")
+        fitted, lines = fit_lines(text, (size, MIN_TEXT), True, room)
+        draw_lines(img, (x, cy), lines, fitted, INK, True)
         if right:
-            draw_text(img, (AREA_W - 20, cy), right, MIN_TEXT, INK, True, "rm")
+            draw_lines(img, (AREA_W - 20, cy), [right], MIN_TEXT, INK, True, "rm")
 
     return HEAD_H, paint
 
@@ -142,7 +146,7 @@ def draw_player_area(
     draw_workshop(img, s, seat, tr)
     draw_highlights(img, highlights(since, s, seat))
     draw_pending(img, s, seat, tr)
-    owner = tr("kokeshi.board.workshop_of", player=tr.player(seat, names))
+    owner = tr("kokeshi.board.workshop_of", player=sentence_names(tr, s.seats, names, TITLE)[seat])
     nxt = next_text(s, tr, names) if s.active != seat else ""
     _band(owner, TITLE, seat, nxt)[1](img, 0)
 
@@ -161,15 +165,20 @@ def draw_shared_area(
     names: Sequence[str] | None,
     top: int,
 ) -> None:
-    """From ``top`` down: the headline (who does what now) and round, the display, achievement
-    tiles, animal tracks and scores, then every other workshop small with its owner's name."""
+    """From ``top`` down: the headline (who does what now and the round; at the end the result
+    alone, naming every winner in full), the display, achievement tiles, animal tracks and
+    scores, then every other workshop small with its owner's name."""
     dy = top
     draw_display(img, s, tr, dy)
     draw_achievements(img, s, tr, dy)
     draw_animals(img, s, tr, dy)
     draw_scores(img, s, tr, names, dy)
-    active = s.active if s.active >= 0 and s.phase != Phase.OVER else None
-    _band(status(s, tr, names), TITLE, active, round_text(s, tr))[1](img, top)
+    if s.phase == Phase.OVER:
+        _band(status(s, tr, names), TITLE)[1](img, top)
+    else:
+        active = s.active if s.active >= 0 else None
+        said = status(s, tr, sentence_names(tr, s.seats, names, TITLE))
+        _band(said, TITLE, active, round_text(s, tr))[1](img, top)
     per_row = AREA_W // SMALL_W
     small_h = 68 + load().spaces * SMALL_CELL[1] + 20
     others = [o for o in range(s.seats) if o != seat]
@@ -183,7 +192,8 @@ def next_text(s: KokeshiState, tr: Translator, names: Sequence[str] | None) -> s
     """ "Next: Bob" while a seat is to act (nothing during the setup draws or at the end)."""
     if s.phase == Phase.OVER or s.active < 0 or s.phase.is_chance:
         return ""
-    return ellipsize(tr("board.next", player=tr.player(s.active, names)), MIN_TEXT, True, 300)
+    player = sentence_names(tr, s.seats, names, MIN_TEXT)[s.active]
+    return ellipsize(tr("board.next", player=player), MIN_TEXT, True, 300)
 
 
 def draw(

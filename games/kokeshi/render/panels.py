@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from games.kokeshi.engine.data import ach_colour, ach_level, is_ach, load
-from games.kokeshi.engine.scoring import achievement_count, breakdown, leader
+from games.kokeshi.engine.scoring import achievement_count, best_seats, breakdown, leader
 from games.kokeshi.engine.state import NONE, KokeshiState, Phase
 from games.kokeshi.engine.todo import ColumnChoice
 from games.kokeshi.render.layout import (
@@ -43,11 +43,13 @@ from render.canvas import (
     WHITE,
     badge,
     draw_text,
+    draw_winner_mark,
     ellipsize,
     text_on,
     text_width,
     wrap,
 )
+from render.names import fit_name
 
 
 def draw_workshop(img: Image.Image, s: KokeshiState, seat: int, tr: Translator) -> None:
@@ -219,11 +221,15 @@ def draw_scores(
             total=parts["total"],
             achievements=achievement_count(data, s, seat),
         )
-        bold = seat == s.active
-        name = ellipsize(mark + tr.player(seat, names), MIN_TEXT, bold, 170)
+        won = s.phase == Phase.OVER and seat in best_seats(data, s)
+        bold = won or (seat == s.active and s.phase != Phase.OVER)
+        room = 170 - text_width(mark, MIN_TEXT, bold)
+        name = mark + fit_name(tr.player(seat, names), MIN_TEXT, bold, room)
         draw_text(img, (RIGHT_X + 40, row), name, MIN_TEXT, INK, bold, "lm")
-        text = ellipsize(text, MIN_TEXT, bold, WIDTH - RIGHT_X - 230)
-        draw_text(img, (RIGHT_X + 220, row), text, MIN_TEXT, INK, bold, "lm")
+        text = ellipsize(text, MIN_TEXT, bold, WIDTH - RIGHT_X - 260)
+        right = draw_text(img, (RIGHT_X + 220, row), text, MIN_TEXT, INK, bold, "lm")[2]
+        if won:
+            draw_winner_mark(img, (right + 12, row), MIN_TEXT + 4, seat, "lm")
 
 
 def draw_small(
@@ -253,7 +259,7 @@ def draw_small(
         text_on(PLAYER_COLOURS[seat]),
         1,
     )
-    name = ellipsize(tr.player(seat, names), MIN_TEXT, True, width - 40)
+    name = fit_name(tr.player(seat, names), MIN_TEXT, True, width - 40)
     draw_text(img, (x + 38, y + 15), name, MIN_TEXT, INK, True, "lm")
     label = tr("kokeshi.small_score", count=total, total=total)
     draw_text(img, (x + 38, y + 48), label, MIN_TEXT, INK, False, "lm")

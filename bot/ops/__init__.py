@@ -1,0 +1,1 @@
+"""Running the bot for months: Prometheus metrics, health over HTTP, a graceful stop."""
