@@ -1,15 +1,11 @@
-"""The controls of an ended game: Rematch on the final message, and the log's page buttons.
-
-``on_control`` is the runtime's route for every control of ours: these two kinds are handled
-here, every other one by ``handlers.on_control``.
-"""
+"""The Rematch button of an ended game's final message."""
 
 from __future__ import annotations
 
 import discord
 
-from bot.adapter import handlers, history_command, messages
-from bot.adapter.custom_ids import Control, PageId, RematchId
+from bot.adapter import history_command, messages
+from bot.adapter.custom_ids import RematchId
 from bot.adapter.handlers import first_response, guarded, places, reply_private
 from bot.adapter.lobby_notes import lobby_note
 from bot.adapter.outgoing import USERS_ONLY, lobby_view
@@ -17,18 +13,6 @@ from bot.adapter.runtime import runtime_of
 from bot.adapter.words import channel_locale, user_locale
 from bot.service import rematch
 from i18n import game_title, t
-
-BUTTON = discord.ComponentType.button.value
-
-
-async def on_control(interaction: discord.Interaction, control: Control | None) -> None:
-    kind = (interaction.data or {}).get("component_type")
-    if isinstance(control, RematchId) and kind == BUTTON:
-        await on_rematch(interaction, control.game_id)
-    elif isinstance(control, PageId) and kind == BUTTON:
-        await history_command.on_page(interaction, control.game_id, control.end)
-    else:
-        await handlers.on_control(interaction, control)
 
 
 def exists_text(locale: str, exists: rematch.RematchExists) -> str:
@@ -39,11 +23,12 @@ def exists_text(locale: str, exists: rematch.RematchExists) -> str:
     return t(locale, "error.rematch_exists_link", link=url)
 
 
-async def on_rematch(interaction: discord.Interaction, game_id: int) -> None:
+async def on_rematch(interaction: discord.Interaction, control: RematchId) -> None:
     """A new lobby of the same game (options, clock), posted in the channel as a new message:
     the one who pressed is seated, every other human who played is mentioned and asked to press
     Join; the final message keeps its button (a second press is told the rematch exists, with a
     link)."""
+    game_id = control.game_id
 
     async def work() -> None:
         service = runtime_of(interaction).service

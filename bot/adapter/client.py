@@ -18,17 +18,9 @@ from discord import app_commands
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
-from bot.adapter import after_game, commands, handlers, messages, table_play
-from bot.adapter.components import (
-    ActionButton,
-    ActionSelect,
-    LobbyButton,
-    PageButton,
-    RematchButton,
-    TableButton,
-    is_ours,
-    on_message,
-)
+from bot.adapter import commands, dispatch, handlers
+from bot.adapter.board_plan import Show
+from bot.adapter.components import OurControl, is_ours, on_message
 from bot.adapter.delivery import DISCORD_FAILURES, RETRY_DELAYS, BoardDelivery
 from bot.adapter.handlers import reply_error
 from bot.adapter.observe import discord_trace
@@ -49,7 +41,6 @@ from bot.service.models import GameSnapshot, Outcome
 from bot.service.ratings import record_unrecorded
 from bot.service.servers import ServerSettings
 from bot.service.table import Table
-from bot.service.turns import recent_turns
 from bot.settings import Settings, heartbeat_path
 from i18n import DEFAULT_LOCALE
 
@@ -119,10 +110,7 @@ class BoardroomBot(discord.Client):
             gate=InteractionGate(settings.max_in_flight, reply_error),
             delivery=delivery,
             bots=bots,
-            on_action=handlers.on_action,
-            on_lobby=handlers.on_lobby,
-            on_control=after_game.on_control,
-            on_table=table_play.on_table,
+            on_control=dispatch.on_control,
             table=Table(service, now=service.turn_clock.now),
         )
         self.timers = TimerActions(self, self.runtime, shards=settings.shards)
@@ -136,9 +124,7 @@ class BoardroomBot(discord.Client):
             # The same setting also moves the gateway: ask the API where it is.
             _, url, _ = await self.http.get_bot_gateway()
             DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
-        self.add_dynamic_items(
-            ActionButton, ActionSelect, LobbyButton, TableButton, RematchButton, PageButton
-        )
+        self.add_dynamic_items(OurControl)
         await self.tree.set_translator(CatalogueTranslator())
         await self.sync_commands()
         await self.resume_all()  # before the gateway connects: no click can race with it
@@ -237,11 +223,7 @@ class BoardroomBot(discord.Client):
     async def post_to_channel(self, snap: GameSnapshot, outcome: Outcome | None = None) -> None:
         """A public turn message sent as a plain channel message (no interaction to answer)."""
         locale = await self.guild_locale(snap.guild_id)
-        away = await self.runtime.mover_away_until(snap)
-        turns = await recent_turns(self.service, snap)
-        message = await messages.turn_message(
-            locale, snap, outcome, turns=turns, away_until=away
-        )
+        message = await handlers.board_message(self.runtime, locale, Show.TURN, snap, outcome)
         channel = self.get_partial_messageable(snap.channel_id, guild_id=snap.guild_id)
         sent = await channel.send(
             message.content,
@@ -276,7 +258,7 @@ class BoardroomBot(discord.Client):
         custom_id = (interaction.data or {}).get("custom_id")
         if isinstance(custom_id, str) and is_ours(custom_id) and on_message(interaction):
             return  # one of our items has it (and parses it)
-        await handlers.on_control(interaction, None)
+        await handlers.refuse(interaction)
 
     async def guild_locale(self, guild_id: int | None) -> str:
         """The language of a server's public messages: chosen by its admins, else its own."""

@@ -14,14 +14,15 @@ from discord import app_commands
 from bot.adapter import history_command, messages, table_play
 from bot.adapter.away import build_away_command
 from bot.adapter.away_notes import away_note
+from bot.adapter.board_plan import Arrival
 from bot.adapter.custom_ids import typed_action
 from bot.adapter.delivery import DISCORD_FAILURES
 from bot.adapter.handlers import (
-    apply_outcome,
     first_response,
     guarded,
     places,
     reply_private,
+    show_outcome,
 )
 from bot.adapter.mygames_command import build_mygames_command
 from bot.adapter.outgoing import USERS_ONLY, lobby_view
@@ -210,7 +211,7 @@ def build_game_group() -> app_commands.Group:
                 outcome = await service.act(
                     snap.id, interaction.user.id, code, snap.version, where=places(interaction)
                 )
-                await apply_outcome(interaction, outcome, edit_clicked=False)
+                await show_outcome(interaction, outcome, Arrival.TYPED)
 
         await guarded(interaction, work())
 

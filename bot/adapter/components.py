@@ -1,10 +1,11 @@
 """Persistent buttons and selects: all their state is in the custom_id, none in memory.
 
-The custom_ids are written and read by ``custom_ids`` (one parser, every field checked). The
-templates below only claim our prefixes, so every custom_id that starts like ours reaches
-``Runtime.on_control`` and is parsed there: a malformed or out-of-bounds one gets the ordinary
-private refusal instead of reaching code that raises. Old messages keep working after a restart;
-an old version is answered as a stale board by the service.
+The custom_ids are written and read by ``custom_ids`` (one parser, every field checked). One
+item, ``OurControl``, claims every custom_id that starts like ours (its template names the
+prefixes only), so every click on a control of ours reaches ``Runtime.on_control`` parsed: a
+malformed or out-of-bounds one gets the ordinary private refusal instead of reaching code that
+raises. Old messages keep working after a restart; an old version is answered as a stale board
+by the service.
 """
 
 from __future__ import annotations
@@ -25,34 +26,20 @@ _STYLES = {
     "danger": discord.ButtonStyle.danger,
 }
 
-#: what discord.py routes to each item: anything with the prefix (``custom_ids`` checks the rest)
-ACTION_TEMPLATE = r"(?s)br:.*"
-SELECT_TEMPLATE = r"(?s)brs:.*"
-LOBBY_TEMPLATE = r"(?s)brl:.*"
-TABLE_TEMPLATE = r"(?s)br[vb]:.*"  # ballots of table votes, and "I'm back"
-REMATCH_TEMPLATE = r"(?s)brr:.*"
-PAGE_TEMPLATE = r"(?s)brp:.*"
-_OURS = tuple(
-    re.compile(t)
-    for t in (
-        ACTION_TEMPLATE,
-        SELECT_TEMPLATE,
-        LOBBY_TEMPLATE,
-        TABLE_TEMPLATE,
-        REMATCH_TEMPLATE,
-        PAGE_TEMPLATE,
-    )
-)
+#: every custom_id that starts like ours, valid or not (``custom_ids`` checks the rest): br:, brs:,
+#: brl:, brv:, brb:, brr: and brp:
+TEMPLATE = r"(?s)br[slvbrp]?:.*"
+_OURS = re.compile(TEMPLATE)
 
 
 def is_ours(custom_id: str) -> bool:
     """Does ``custom_id`` start like one of our controls (whether or not it is valid)?"""
-    return any(pattern.fullmatch(custom_id) for pattern in _OURS)
+    return _OURS.fullmatch(custom_id) is not None
 
 
 def on_message(interaction: discord.Interaction) -> bool:
     """Is the clicked control on the interaction's message? (discord.py routes a component to
-    our items only then, the same way: by type and custom_id on the message's view.)"""
+    our item only then, the same way: by type and custom_id on the message's view.)"""
     message, data = interaction.message, interaction.data or {}
     if message is None:
         return False
@@ -65,180 +52,48 @@ def on_message(interaction: discord.Interaction) -> bool:
     )
 
 
-async def _route(interaction: discord.Interaction, custom_id: str) -> None:
-    await runtime_of(interaction).on_control(interaction, custom_ids.parse(custom_id))
-
-
-class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=ACTION_TEMPLATE):
-    def __init__(self, item: discord.ui.Button, row: int | None = None) -> None:
-        super().__init__(item, row=row)
-
-    @classmethod
-    def make(
-        cls,
-        game_id: int,
-        version: int,
-        action: str,
-        label: str = "",
-        style: str = "secondary",
-        emoji: str | None = None,
-        row: int | None = None,
-    ) -> ActionButton:
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label=label or action,
-            style=_STYLES.get(style, discord.ButtonStyle.secondary),
-            custom_id=custom_ids.action_id(game_id, version, action),
-            emoji=emoji,
-        )
-        return cls(button, row=row)
+class OurControl(discord.ui.DynamicItem[discord.ui.Item[Any]], template=TEMPLATE):
+    """Every button and select of ours, whatever it does: a click is parsed by ``custom_ids``
+    and goes to ``Runtime.on_control`` (``dispatch``), which picks its handler."""
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
-    ) -> ActionButton:
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> OurControl:
         return cls(item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _route(interaction, self.custom_id)
+        await runtime_of(interaction).on_control(interaction, custom_ids.parse(self.custom_id))
 
 
-class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMPLATE):
-    def __init__(self, item: discord.ui.Select, row: int | None = None) -> None:
-        super().__init__(item, row=row)
-
-    @classmethod
-    def make(
-        cls,
-        game_id: int,
-        version: int,
-        n: int,
-        placeholder: str = "",
-        options: list[discord.SelectOption] | None = None,
-        row: int | None = None,
-    ) -> ActionSelect:
-        select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=custom_ids.select_id(game_id, version, n),
-            placeholder=placeholder or None,
-            options=options or [discord.SelectOption(label="-", value="-")],
-        )
-        return cls(select, row=row)
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
-    ) -> ActionSelect:
-        return cls(item)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _route(interaction, self.custom_id)
+def button(
+    custom_id: str,
+    label: str,
+    style: str = "secondary",
+    *,
+    emoji: str | None = None,
+    row: int | None = None,
+    disabled: bool = False,
+) -> OurControl:
+    item: discord.ui.Button[Any] = discord.ui.Button(
+        label=label[:80],
+        style=_STYLES.get(style, discord.ButtonStyle.secondary),
+        custom_id=custom_id,
+        emoji=emoji,
+        disabled=disabled,
+    )
+    return OurControl(item, row=row)
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=LOBBY_TEMPLATE):
-    def __init__(self, item: discord.ui.Button, row: int | None = None) -> None:
-        super().__init__(item, row=row)
-
-    @classmethod
-    def make(
-        cls,
-        game_id: int,
-        op: str,
-        label: str = "",
-        style: str = "secondary",
-        row: int | None = None,
-    ) -> LobbyButton:
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label=label or op,
-            style=_STYLES.get(style, discord.ButtonStyle.secondary),
-            custom_id=custom_ids.lobby_id(game_id, op),
-        )
-        return cls(button, row=row)
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
-    ) -> LobbyButton:
-        return cls(item)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _route(interaction, self.custom_id)
-
-
-class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=REMATCH_TEMPLATE):
-    """The Rematch button of a finished game's final message (``custom_ids.rematch_id``)."""
-
-    def __init__(self, item: discord.ui.Button, row: int | None = None) -> None:
-        super().__init__(item, row=row)
-
-    @classmethod
-    def make(cls, game_id: int, label: str) -> RematchButton:
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label=label[:80],
-            style=discord.ButtonStyle.primary,
-            custom_id=custom_ids.rematch_id(game_id),
-        )
-        return cls(button)
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
-    ) -> RematchButton:
-        return cls(item)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _route(interaction, self.custom_id)
-
-
-class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=PAGE_TEMPLATE):
-    """Previous/Next under a page of a game's move log (``custom_ids.page_id``)."""
-
-    def __init__(self, item: discord.ui.Button, row: int | None = None) -> None:
-        super().__init__(item, row=row)
-
-    @classmethod
-    def make(cls, game_id: int, end: int, label: str, disabled: bool = False) -> PageButton:
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label=label[:80],
-            style=discord.ButtonStyle.secondary,
-            custom_id=custom_ids.page_id(game_id, end),
-            disabled=disabled,
-        )
-        return cls(button)
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
-    ) -> PageButton:
-        return cls(item)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _route(interaction, self.custom_id)
-
-
-class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=TABLE_TEMPLATE):
-    """A ballot of a table vote, or the *I'm back* button (the custom_id says which)."""
-
-    def __init__(self, item: discord.ui.Button, row: int | None = None) -> None:
-        super().__init__(item, row=row)
-
-    @classmethod
-    def make(
-        cls, custom_id: str, label: str, style: str = "secondary", row: int | None = None
-    ) -> TableButton:
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label=label[:80],
-            style=_STYLES.get(style, discord.ButtonStyle.secondary),
-            custom_id=custom_id,
-        )
-        return cls(button, row=row)
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
-    ) -> TableButton:
-        return cls(item)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _route(interaction, self.custom_id)
+def select(
+    custom_id: str, placeholder: str, options: list[discord.SelectOption], row: int | None = None
+) -> OurControl:
+    item: discord.ui.Select[Any] = discord.ui.Select(
+        custom_id=custom_id,
+        placeholder=placeholder[:150] or None,
+        options=options or [discord.SelectOption(label="-", value="-")],
+    )
+    return OurControl(item, row=row)
 
 
 def action_view(game_id: int, version: int, controls: ControlRows) -> discord.ui.View | None:
@@ -250,16 +105,10 @@ def action_view(game_id: int, version: int, controls: ControlRows) -> discord.ui
     for row_index, row in enumerate(controls.rows[:5]):
         for control in row:
             if isinstance(control, Button):
+                custom_id = custom_ids.action_id(game_id, version, control.action)
+                label = control.label or control.action
                 view.add_item(
-                    ActionButton.make(
-                        game_id,
-                        version,
-                        control.action,
-                        control.label[:80],
-                        control.style,
-                        control.emoji,
-                        row=row_index,
-                    )
+                    button(custom_id, label, control.style, emoji=control.emoji, row=row_index)
                 )
             elif isinstance(control, Select):
                 options = [
@@ -270,10 +119,7 @@ def action_view(game_id: int, version: int, controls: ControlRows) -> discord.ui
                     )
                     for o in control.options[:25]
                 ]
-                view.add_item(
-                    ActionSelect.make(
-                        game_id, version, selects, control.placeholder[:150], options, row=row_index
-                    )
-                )
+                custom_id = custom_ids.select_id(game_id, version, selects)
+                view.add_item(select(custom_id, control.placeholder, options, row=row_index))
                 selects += 1
     return view

@@ -1,18 +1,17 @@
-"""What happens when someone presses a button or picks from a select.
+"""What happens when someone presses a button or picks from a select, and how an action's
+board is shown.
 
 Order matters: the service commits the action first; only then does the interaction get its
-first response (well inside Discord's 3 seconds), and the board is rendered and posted as a
-follow-up. Only an action that ends a turn (or the game) posts a new public message; a step inside
-a turn either updates the clicked public board in place (a deferred update, then an edit of it:
-Can't Stop's rolls; typed as ``/game move``, the game's newest board is edited through the channel
-and the command answered privately with a link to it) or is answered privately (Harmonies,
-Kokeshi). A rejected input gets a private answer and changes nothing.
+first response (well inside Discord's 3 seconds), and the board is rendered and shown. Where it
+goes is decided in one place, ``board_plan.plan_board``; ``show_outcome`` only carries the plan
+out: the first response it names, the board by its route (a follow-up, or an edit of the clicked
+message or of the game's newest board), the old board's buttons taken off, and a private note
+when the board is not the answer itself. A rejected input gets a private answer and changes
+nothing.
 
 A committed action always reaches the channel. When the interaction cannot carry its board
-(the first response was refused, lost or too late, or the follow-up was refused), the board is
-posted as a normal channel message by ``delivery``, retried with backoff until it gets through,
-and the clicked board loses its buttons through the channel. An interaction that waited too long
-to be answered at all (``runtime.START_BY``) goes that way from the start.
+(the first response was refused, lost or too late, or the board was refused), the board is
+posted as a normal channel message by ``delivery``, retried with backoff until it gets through.
 """
 
 from __future__ import annotations
@@ -21,25 +20,30 @@ import asyncio
 import logging
 import uuid
 from collections.abc import Awaitable, Callable, Coroutine
+from dataclasses import replace
 from typing import Any
 
 import discord
 
 from bot.adapter import messages
-from bot.adapter.custom_ids import (
-    ActionId,
-    BackId,
-    BadControl,
-    Control,
-    LobbyId,
-    SelectId,
-    VoteId,
-    selected_action,
+from bot.adapter.board_plan import (
+    Arrival,
+    Audience,
+    BoardPlan,
+    Facts,
+    FirstResponse,
+    OldBoard,
+    Reply,
+    Route,
+    Show,
+    plan_board,
+    result_of,
 )
+from bot.adapter.custom_ids import ActionId, BadControl, LobbyId, SelectId, selected_action
 from bot.adapter.delivery import DISCORD_FAILURES
 from bot.adapter.lobby_notes import lobby_note
 from bot.adapter.outgoing import USERS_ONLY, board_files, board_view, jump_link, lobby_view
-from bot.adapter.runtime import runtime_of
+from bot.adapter.runtime import Runtime, runtime_of
 from bot.adapter.threads import archive_thread
 from bot.adapter.words import channel_locale, error_text, user_locale
 from bot.present import get_presenter
@@ -64,7 +68,6 @@ UNKNOWN_INTERACTION = 10062  # Discord's error code for an expired interaction t
 ALREADY_ACKNOWLEDGED = 40060  # a first response was already taken (an earlier try got through)
 MAX_CONTENT = 2000  # Discord's limit for a message's text
 
-BUTTON = discord.ComponentType.button.value
 SELECT = discord.ComponentType.string_select.value
 
 
@@ -168,153 +171,210 @@ async def guarded(
     await runtime_of(interaction).gate.run(interaction, work, reads_only=reads_only)
 
 
-async def post_turn(
-    interaction: discord.Interaction, outcome_or_snap: Outcome | GameSnapshot
-) -> bool:
-    """Post the public turn message as a follow-up and remember it (for links and restarts).
-    False when Discord did not take it."""
-    return await _follow_up(interaction, outcome_or_snap, public=True)
-
-
-async def post_private_step(
-    interaction: discord.Interaction, outcome_or_snap: Outcome | GameSnapshot
-) -> bool:
-    """A step inside a turn (or the board asked for again): only the acting player sees the
-    preview and the next controls. False when Discord did not take it."""
-    return await _follow_up(interaction, outcome_or_snap, public=False)
-
-
-async def _follow_up(
-    interaction: discord.Interaction, outcome_or_snap: Outcome | GameSnapshot, *, public: bool
-) -> bool:
-    """The board as the interaction's follow-up, in the channel's language when everyone sees
-    it and the reader's when only they do. A public board is recorded as what the channel has
-    seen, a private step as seen by its player; a private copy of the board as it is (the
-    board asked for again) is not recorded: the channel may not have that board yet."""
-    outcome = outcome_or_snap if isinstance(outcome_or_snap, Outcome) else None
-    snap = outcome.after if outcome else outcome_or_snap
-    locale = await channel_locale(interaction) if public else user_locale(interaction)
-    runtime = runtime_of(interaction)
-    try:
-        # a public board tells (and draws) the whole last turn, from the move log
-        turns = await recent_turns(runtime.service, snap) if public else None
-        away = await runtime.mover_away_until(snap)
-        message = await messages.turn_message(
-            locale, snap, outcome, turns=turns, away_until=away
-        )
-        sent = await interaction.followup.send(
-            message.content,
-            files=board_files(message),
-            view=board_view(message) or discord.utils.MISSING,
-            ephemeral=not public,
-            allowed_mentions=USERS_ONLY,
-            wait=True,
-        )
-    except Exception as exc:
-        _not_sent(snap, exc)
-        return False
-    if public:
-        await runtime.service.record_post(snap.id, snap.version, sent.channel.id, sent.id)
-        runtime.bots.after_public_turn(snap)
-    elif outcome is not None:
-        await runtime.service.record_post(
-            snap.id, snap.version, snap.channel_id, sent.id, public=False
-        )
-    return True
-
-
-def _not_sent(snap: GameSnapshot, exc: Exception) -> None:
-    if isinstance(exc, DISCORD_FAILURES):
-        log.warning("board not sent as an answer: %r", exc, extra={"game_id": snap.id})
-    else:
-        log.exception("board not sent as an answer", extra={"game_id": snap.id})
-
-
-async def update_in_place(interaction: discord.Interaction, outcome: Outcome) -> bool:
-    """A step inside a turn shown on the clicked public board itself (after a deferred update):
-    the new picture, the turn so far and the next controls; the message is recorded as showing
-    the new version, so the sweep does not post it again. False when Discord did not take it."""
-    return await _edit_board(interaction, outcome, interaction.edit_original_response)
-
-
-async def _edit_board(
-    interaction: discord.Interaction,
-    outcome: Outcome,
-    edit: Callable[..., Awaitable[discord.Message]],
-) -> bool:
-    """Edit a public board (through ``edit``) into the step's board and record it as showing
-    the new version. False when Discord did not take it."""
-    snap = outcome.after
-    runtime = runtime_of(interaction)
-    try:
-        locale = await channel_locale(interaction)
-        turns = await recent_turns(runtime.service, snap)
-        message = await messages.turn_message(locale, snap, outcome, turns=turns)
-        edited = await edit(
-            content=message.content,
-            attachments=board_files(message),
-            view=board_view(message),
-            allowed_mentions=USERS_ONLY,
-        )
-    except Exception as exc:
-        _not_sent(snap, exc)
-        return False
-    await runtime.service.record_post(snap.id, snap.version, edited.channel.id, edited.id)
-    return True
-
-
-def is_public(outcome: Outcome) -> bool:
-    """Does the channel see this action: the end of a turn or of the game, and every step of a
-    game that shows its steps in place (the others answer them privately)?"""
-    return outcome.ended_turn or get_presenter(outcome.after.game).steps == STEPS_IN_PLACE
-
-
-def step_shown_in_place(outcome: Outcome) -> bool:
-    """Is this a step inside a turn of a game that shows its steps on the public board?"""
-    return is_public(outcome) and not outcome.ended_turn
-
-
-def in_place(interaction: discord.Interaction, outcome: Outcome) -> bool:
-    """Is this a step inside a turn to show by updating the clicked public board (rather than
-    with a new message)? Only a click on a public message can be updated."""
+def arrival_of(interaction: discord.Interaction) -> Arrival:
+    """How an interaction's action arrived: typed, or a control of a public or private message."""
+    if interaction.type != discord.InteractionType.component:
+        return Arrival.TYPED
     message = interaction.message
-    return (
-        step_shown_in_place(outcome)
-        and interaction.type == discord.InteractionType.component
-        and message is not None
-        and not message.flags.ephemeral
+    if message is None or message.flags.ephemeral:
+        return Arrival.PRIVATE_CONTROLS
+    kind = (interaction.data or {}).get("component_type")
+    return Arrival.SELECT if kind == SELECT else Arrival.BUTTON
+
+
+async def show_outcome(
+    interaction: discord.Interaction,
+    shown: Outcome | GameSnapshot,
+    arrival: Arrival,
+    *,
+    reply: Reply | None = None,
+) -> None:
+    """Carry out the board's plan (``board_plan``) for a committed action (an ``Outcome``) or
+    the board asked for again (a snapshot). ``reply``: the interaction's state when the caller
+    answered it already (else the gate's). When the first response is refused, the plan for a
+    closed interaction is carried out instead; when the board is refused, the plan's fallback."""
+    runtime = runtime_of(interaction)
+    outcome = shown if isinstance(shown, Outcome) else None
+    snap = outcome.after if outcome else shown
+    assert isinstance(snap, GameSnapshot)
+    if reply is None:
+        reply = Reply.OPEN if runtime.gate.can_answer(interaction) else Reply.CLOSED
+    newest = await runtime.service.latest_post(snap.id) if arrival is Arrival.TYPED else None
+    newest_here = (
+        outcome is not None
+        and newest is not None
+        and newest[0] == interaction.channel_id
+        and await runtime.service.posted_version(snap.id) == outcome.before.version
     )
+    steps_in_place = get_presenter(snap.game).steps == STEPS_IN_PLACE
+    facts = Facts(arrival, result_of(outcome), steps_in_place, reply, newest_here)
+    plan = plan_board(facts)
+    if plan.old_board is OldBoard.NEWEST and newest is None:
+        newest = await runtime.service.latest_post(snap.id)
+    answered = reply is Reply.GIVEN
+    shown_now = False
+    with runtime.delivery.showing(snap.id):
+        if plan.first_response is not FirstResponse.NONE:
+            answered = await first_response(interaction, _responder(interaction, plan))
+            if not answered:
+                plan = plan_board(replace(facts, reply=Reply.CLOSED))
+        done = await _send(interaction, plan, outcome, snap, newest)
+        if not done and plan.fallback is Route.CHANNEL:
+            shown_now = await runtime.delivery.show(snap.id, outcome)
+    replaced = done and plan.route in (Route.EDIT_CLICKED, Route.EDIT_NEWEST)
+    taken_off = answered and plan.first_response is FirstResponse.STRIP_CLICKED
+    if plan.old_board is OldBoard.CLICKED and not (replaced or taken_off):
+        await edit_clicked_message(interaction, view=None)
+    elif plan.old_board is OldBoard.NEWEST and not replaced and newest is not None:
+        await _take_buttons_off(interaction, snap, newest)
+    if answered:
+        await _tell_where(interaction, plan, snap, newest, done=done, shown=shown_now)
 
 
-async def on_control(interaction: discord.Interaction, control: Control | None) -> None:
-    """Every component interaction whose custom_id starts like ours, parsed by ``custom_ids``:
-    a well-formed control of the right component type goes on, anything else is refused."""
-    data = interaction.data or {}
-    kind = data.get("component_type")
-    if isinstance(control, ActionId) and kind == BUTTON:
-        await on_action(interaction, control.game_id, control.version, control.action)
-        return
-    if isinstance(control, SelectId) and kind == SELECT:
-        action = selected_action(data.get("values"))
-        if action is not None:
-            await on_action(interaction, control.game_id, control.version, action)
-            return
-    elif isinstance(control, LobbyId) and kind == BUTTON:
-        await on_lobby(interaction, control.game_id, control.op)
-        return
-    elif isinstance(control, VoteId | BackId) and kind == BUTTON:
-        await runtime_of(interaction).on_table(interaction, control)
-        return
+def _responder(
+    interaction: discord.Interaction, plan: BoardPlan
+) -> Callable[[], Awaitable[object]]:
+    response = interaction.response
+    if plan.first_response is FirstResponse.DEFER_UPDATE:
+        return lambda: response.defer()
+    if plan.first_response is FirstResponse.STRIP_CLICKED:
+        return lambda: response.edit_message(view=None)
+    private = plan.first_response is FirstResponse.THINKING_PRIVATE
+    return lambda: response.defer(ephemeral=private, thinking=True)
 
-    async def refuse() -> None:
+
+async def board_message(
+    runtime: Runtime, locale: str, show: Show, snap: GameSnapshot, outcome: Outcome | None
+) -> messages.TurnMessage:
+    """The board message a plan shows: a public one tells (and draws) the whole last turn, from
+    the move log; a private one the action's own events."""
+    turns = await recent_turns(runtime.service, snap) if show is Show.TURN else None
+    away = await runtime.mover_away_until(snap)
+    return await messages.turn_message(locale, snap, outcome, turns=turns, away_until=away)
+
+
+async def _send(
+    interaction: discord.Interaction,
+    plan: BoardPlan,
+    outcome: Outcome | None,
+    snap: GameSnapshot,
+    newest: tuple[int, int] | None,
+) -> bool:
+    """The board by the plan's route, when the interaction carries it (a follow-up or an edit),
+    recorded as seen by its audience. False when it was not sent (refused, or another route)."""
+    if plan.route not in (Route.FOLLOW_UP, Route.EDIT_CLICKED, Route.EDIT_NEWEST):
+        return False
+    runtime = runtime_of(interaction)
+    public = plan.audience is Audience.CHANNEL
+    sent: discord.Message
+    try:  # in the channel's language when everyone sees it, the reader's when only they do
+        locale = await channel_locale(interaction) if public else user_locale(interaction)
+        message = await board_message(runtime, locale, plan.show, snap, outcome)
+        if plan.route is Route.FOLLOW_UP:
+            sent = await interaction.followup.send(
+                message.content,
+                files=board_files(message),
+                view=board_view(message) or discord.utils.MISSING,
+                ephemeral=not public,
+                allowed_mentions=USERS_ONLY,
+                wait=True,
+            )
+        else:
+            edit: Callable[..., Awaitable[discord.Message]] = (
+                interaction.edit_original_response
+                if plan.route is Route.EDIT_CLICKED or newest is None
+                else _partial_message(interaction, snap, newest).edit
+            )
+            sent = await edit(
+                content=message.content,
+                attachments=board_files(message),
+                view=board_view(message),
+                allowed_mentions=USERS_ONLY,
+            )
+    except Exception as exc:
+        if isinstance(exc, DISCORD_FAILURES):
+            log.warning("board not sent as an answer: %r", exc, extra={"game_id": snap.id})
+        else:
+            log.exception("board not sent as an answer", extra={"game_id": snap.id})
+        return False
+    if plan.record:
+        channel_id = sent.channel.id if public else snap.channel_id
+        await runtime.service.record_post(snap.id, snap.version, channel_id, sent.id, public)
+    if public and plan.route is Route.FOLLOW_UP:
+        runtime.bots.after_public_turn(snap)
+    return True
+
+
+def _partial_message(
+    interaction: discord.Interaction, snap: GameSnapshot, post: tuple[int, int]
+) -> discord.PartialMessage:
+    channel = interaction.client.get_partial_messageable(post[0], guild_id=snap.guild_id)
+    return channel.get_partial_message(post[1])
+
+
+async def _take_buttons_off(
+    interaction: discord.Interaction, snap: GameSnapshot, post: tuple[int, int]
+) -> None:
+    """The game's older board loses its buttons (they belong to an earlier version), best
+    effort, through the channel."""
+    try:
+        await _partial_message(interaction, snap, post).edit(view=None)
+    except DISCORD_FAILURES as exc:
+        log.warning("old board kept its buttons: %r", exc, extra={"game_id": snap.id})
+
+
+async def _tell_where(
+    interaction: discord.Interaction,
+    plan: BoardPlan,
+    snap: GameSnapshot,
+    newest: tuple[int, int] | None,
+    *,
+    done: bool,
+    shown: bool,
+) -> None:
+    """The answered interaction's private note: where the board went when it is not the answer
+    itself (an edited board; the delivery's post after a deferred private answer), or that it
+    did not get through."""
+    locale = user_locale(interaction)
+    if done:
+        if plan.route is Route.EDIT_NEWEST and newest is not None:
+            link = jump_link(snap.guild_id, *newest)
+            await tell_privately(interaction, t(locale, "board.updated", link=link))
+        return
+    if plan.fallback is not Route.CHANNEL:
+        await tell_privately(interaction, t(locale, "error.board_refused"))
+        return
+    posted = await runtime_of(interaction).service.latest_post(snap.id) if shown else None
+    if posted is None:
+        await tell_privately(interaction, t(locale, "error.post_failed"))
+    elif plan.first_response is FirstResponse.THINKING_PRIVATE:
+        link = jump_link(snap.guild_id, *posted)
+        await tell_privately(interaction, t(locale, "board.posted", link=link))
+
+
+async def refuse(interaction: discord.Interaction) -> None:
+    """A control we did not make, or not as it came: the ordinary private refusal."""
+
+    async def work() -> None:
         raise BadControl()
 
-    await guarded(interaction, refuse(), reads_only=True)
+    await guarded(interaction, work(), reads_only=True)
+
+
+async def on_button(interaction: discord.Interaction, control: ActionId) -> None:
+    await on_action(interaction, control, control.action)
+
+
+async def on_select(interaction: discord.Interaction, control: SelectId) -> None:
+    action = selected_action((interaction.data or {}).get("values"))
+    await (refuse(interaction) if action is None else on_action(interaction, control, action))
 
 
 async def on_action(
-    interaction: discord.Interaction, game_id: int, version: int, action: str
+    interaction: discord.Interaction, control: ActionId | SelectId, action: str
 ) -> None:
+    game_id, version = control.game_id, control.version
+
     async def work() -> None:
         runtime = runtime_of(interaction)
         where = places(interaction)
@@ -323,117 +383,13 @@ async def on_action(
                 outcome = await runtime.service.act(
                     game_id, interaction.user.id, action, version, where=where
                 )
-                await apply_outcome(interaction, outcome, edit_clicked=True)
+                await show_outcome(interaction, outcome, arrival_of(interaction))
         except StaleBoard:
             if await runtime.delivery.pending(game_id):  # and it is tried again now
                 raise BoardOnItsWay() from None
             raise
 
     await guarded(interaction, work())
-
-
-async def apply_outcome(
-    interaction: discord.Interaction, outcome: Outcome, *, edit_clicked: bool
-) -> None:
-    """First response (strip the clicked message's controls), then the board as a follow-up;
-    when the interaction cannot carry it, the board goes to the channel as a normal message.
-    A step inside a turn of a game that shows steps in place updates the clicked board instead
-    (no new message, no new ping), and so does the same step typed as a command (the game's
-    newest board is updated and the command answered privately); if that fails, the board goes
-    to the channel."""
-    public = is_public(outcome)
-    clicked = edit_clicked and interaction.type == discord.InteractionType.component
-    if clicked and in_place(interaction, outcome):
-        await step_in_place(interaction, outcome)
-        return
-    typed = interaction.type == discord.InteractionType.application_command
-    if typed and step_shown_in_place(outcome) and await typed_step_in_place(interaction, outcome):
-        return
-    with runtime_of(interaction).delivery.showing(outcome.after.id):
-        if clicked:
-            answered = await first_response(
-                interaction, lambda: interaction.response.edit_message(view=None)
-            )
-        else:
-            answered = await first_response(
-                interaction,
-                lambda: interaction.response.defer(ephemeral=not public, thinking=True),
-            )
-        await show_board(interaction, outcome, answered=answered, public=public)
-    if clicked and not answered:
-        await edit_clicked_message(interaction, view=None)
-
-
-async def step_in_place(interaction: discord.Interaction, outcome: Outcome) -> None:
-    """Defer the update of the clicked board, then edit it; when either fails the board goes to
-    the channel as a new message and the clicked one loses its buttons (through the channel)."""
-    runtime = runtime_of(interaction)
-    with runtime.delivery.showing(outcome.after.id):
-        answered = await first_response(interaction, lambda: interaction.response.defer())
-        if answered and await update_in_place(interaction, outcome):
-            return
-        shown = await runtime.delivery.show(outcome.after.id, outcome)
-        if not shown and answered:
-            await tell_privately(interaction, t(user_locale(interaction), "error.post_failed"))
-    await edit_clicked_message(interaction, view=None)
-
-
-async def typed_step_in_place(interaction: discord.Interaction, outcome: Outcome) -> bool:
-    """A step typed as a command: answer it privately, edit the game's newest public board
-    (through the channel) into the step's board, and tell the player with a link to it. When
-    that board cannot be edited, the step's board goes to the channel as a new message and the
-    old one loses its buttons. False (nothing done) when there is no board to update here, or
-    the newest post is not the board of the position the step was played on (e.g. the lobby,
-    while the first board is still on its way): the caller then shows the step the usual way."""
-    runtime = runtime_of(interaction)
-    snap = outcome.after
-    post = await runtime.service.latest_post(snap.id)
-    if post is None or post[0] != interaction.channel_id:
-        return False
-    if await runtime.service.posted_version(snap.id) != outcome.before.version:
-        return False  # the channel does not show the position played on (its board is on its way)
-    channel_id, message_id = post
-    channel = interaction.client.get_partial_messageable(channel_id, guild_id=snap.guild_id)
-    board = channel.get_partial_message(message_id)
-    locale = user_locale(interaction)
-    with runtime.delivery.showing(snap.id):
-        answered = await first_response(
-            interaction, lambda: interaction.response.defer(ephemeral=True, thinking=True)
-        )
-        if await _edit_board(interaction, outcome, board.edit):
-            if answered:
-                link = jump_link(snap.guild_id, channel_id, message_id)
-                await tell_privately(interaction, t(locale, "board.updated", link=link))
-            return True
-        shown = await runtime.delivery.show(snap.id, outcome)
-    try:
-        await board.edit(view=None)  # its buttons belong to an earlier version now
-    except DISCORD_FAILURES as exc:
-        log.warning("old board kept its buttons: %r", exc, extra={"game_id": snap.id})
-    if not answered:
-        return True
-    newest = await runtime.service.latest_post(snap.id) if shown else None
-    if newest is None:
-        await tell_privately(interaction, t(locale, "error.post_failed"))
-    else:
-        link = jump_link(snap.guild_id, *newest)
-        await tell_privately(interaction, t(locale, "board.posted", link=link))
-    return True
-
-
-async def show_board(
-    interaction: discord.Interaction, outcome: Outcome, *, answered: bool, public: bool
-) -> None:
-    """The board of a committed action reaches the channel: as a follow-up when the interaction
-    was answered and Discord takes it, else as a channel message (retried until it gets through;
-    the player is told privately if it did not get through at once)."""
-    if answered:
-        sent = await (post_turn if public else post_private_step)(interaction, outcome)
-        if sent:
-            return
-    runtime = runtime_of(interaction)
-    if not await runtime.delivery.show(outcome.after.id, outcome) and answered:
-        await tell_privately(interaction, t(user_locale(interaction), "error.post_failed"))
 
 
 async def edit_clicked_message(interaction: discord.Interaction, **changes: Any) -> None:
@@ -485,7 +441,9 @@ async def _as_it_is(service: GameService, game_id: int, error: UserFacingError) 
     return snap
 
 
-async def on_lobby(interaction: discord.Interaction, game_id: int, op: str) -> None:
+async def on_lobby(interaction: discord.Interaction, control: LobbyId) -> None:
+    game_id, op = control.game_id, control.op
+
     async def work() -> None:
         runtime = runtime_of(interaction)
         service = runtime.service
@@ -522,7 +480,8 @@ async def on_lobby(interaction: discord.Interaction, game_id: int, op: str) -> N
                 players = join_list(locale, messages.mentions(snap))
                 text = t(locale, "lobby.started", game=title, players=players)
                 answered = await update_lobby(interaction, text, None)
-                await show_board(interaction, outcome, answered=answered, public=True)
+                reply = Reply.GIVEN if answered else Reply.CLOSED
+                await show_outcome(interaction, outcome, Arrival.BUTTON, reply=reply)
             return
         else:
             raise UserFacingError()

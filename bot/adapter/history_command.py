@@ -16,9 +16,10 @@ import discord
 from discord import app_commands
 
 from bot.adapter import messages
-from bot.adapter.components import PageButton
-from bot.adapter.custom_ids import MAX_ID
-from bot.adapter.handlers import guarded, post_private_step, reply_private, tell_privately
+from bot.adapter.board_plan import Arrival
+from bot.adapter.components import button
+from bot.adapter.custom_ids import MAX_ID, PageId, page_id
+from bot.adapter.handlers import guarded, reply_private, show_outcome
 from bot.adapter.outgoing import USERS_ONLY, board_files
 from bot.adapter.runtime import runtime_of
 from bot.adapter.words import text, user_locale
@@ -143,9 +144,10 @@ def page_view(locale: str, game_id: int, lines: list[str], end: int) -> discord.
     view = discord.ui.View(timeout=None)
     first, last = start == 0, end == len(lines)
     previous = t(locale, "game.log.previous")
-    view.add_item(PageButton.make(game_id, end if first else start, previous, first))
+    view.add_item(button(page_id(game_id, end if first else start), previous, disabled=first))
     following = t(locale, "game.log.next")
-    view.add_item(PageButton.make(game_id, end if last else next_end(lines, end), following, last))
+    after = end if last else next_end(lines, end)
+    view.add_item(button(page_id(game_id, after), following, disabled=last))
     return view
 
 
@@ -165,8 +167,9 @@ async def show_log(interaction: discord.Interaction, game_id: int | None) -> Non
     await guarded(interaction, work(), reads_only=True)
 
 
-async def on_page(interaction: discord.Interaction, game_id: int, end: int) -> None:
+async def on_page(interaction: discord.Interaction, control: PageId) -> None:
     """Previous/Next: the same private message shows the page that ends before move ``end``."""
+    game_id, end = control.game_id, control.end
 
     async def work() -> None:
         service = runtime_of(interaction).service
@@ -206,9 +209,7 @@ async def show_board(
         here = snap.channel_id == interaction.channel_id
         if focus is None and here and seat is not None and seat == snap.to_move:
             # the player to move asks for the board again (lost controls): a private copy
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            if not await post_private_step(interaction, snap):
-                await tell_privately(interaction, t(locale, "error.board_refused"))
+            await show_outcome(interaction, snap, Arrival.ASKED)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         message = await messages.turn_message(

@@ -6,8 +6,8 @@ import io
 
 import discord
 
-from bot.adapter.components import LobbyButton, RematchButton, TableButton, action_view
-from bot.adapter.custom_ids import back_id
+from bot.adapter.components import action_view, button
+from bot.adapter.custom_ids import back_id, lobby_id, rematch_id
 from bot.adapter.messages import LobbyMessage, TurnMessage
 
 #: mentions only ever ping users, never roles or everyone
@@ -37,7 +37,7 @@ def board_view(message: TurnMessage) -> discord.ui.View | None:
     """The message's controls as a persistent view (None when there is nothing to press)."""
     if message.rematch:  # a finished game's final message
         view = discord.ui.View(timeout=None)
-        view.add_item(RematchButton.make(message.game_id, message.rematch))
+        view.add_item(button(rematch_id(message.game_id), message.rematch, "primary"))
         return view
     view = (
         action_view(message.game_id, message.version, message.controls)
@@ -49,18 +49,13 @@ def board_view(message: TurnMessage) -> discord.ui.View | None:
         used = {child.row for child in view.children}
         free = next((row for row in range(5) if row not in used), None)
         if free is not None:  # with every row taken, /game reclaim still does it
-            view.add_item(
-                TableButton.make(back_id(message.game_id), message.back_label, "success", free)
-            )
+            view.add_item(button(back_id(message.game_id), message.back_label, "success", row=free))
     return view
 
 
 def lobby_view(message: LobbyMessage) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for control in message.controls:
-        view.add_item(
-            LobbyButton.make(
-                message.game_id, control.op, control.label[:80], control.style, control.row
-            )
-        )
+        custom_id = lobby_id(message.game_id, control.op)
+        view.add_item(button(custom_id, control.label, control.style, row=control.row))
     return view

@@ -34,10 +34,7 @@ from bot.settings import Settings
 log = logging.getLogger(__name__)
 
 ErrorReply = Callable[[discord.Interaction, BaseException], Awaitable[None]]
-ActionRoute = Callable[[discord.Interaction, int, int, str], Awaitable[None]]
-LobbyRoute = Callable[[discord.Interaction, int, str], Awaitable[None]]
 ControlRoute = Callable[[discord.Interaction, Control | None], Awaitable[None]]
-TableRoute = Callable[[discord.Interaction, Any], Awaitable[None]]
 
 #: Discord refuses a first response that arrives later than this after the interaction was made
 DEADLINE = 3.0
@@ -273,12 +270,8 @@ class Runtime:
     gate: InteractionGate
     delivery: BoardDelivery
     bots: BotRunner
-    on_action: ActionRoute
-    on_lobby: LobbyRoute
     on_control: ControlRoute  # every component with our prefix, parsed (None: malformed)
-    on_table: TableRoute  # ballots of table votes and "I'm back" (bot.adapter.table_play)
     table: Table  # the table's decisions: votes, stand-ins, away periods
-
 
     async def mover_away_until(self, snap: GameSnapshot) -> float | None:
         """Until when the player to move is away (None: not away, or no clock stopped)."""

@@ -15,7 +15,7 @@ from typing import Any
 
 import discord
 
-from bot.adapter.components import TableButton
+from bot.adapter.components import button
 from bot.adapter.custom_ids import BackId, VoteId, vote_id
 from bot.adapter.handlers import guarded, reply_private
 from bot.adapter.messages import when
@@ -56,7 +56,7 @@ def vote_view(locale: str, vote: VoteRow) -> discord.ui.View:
     choices = EXPIRY_CHOICES if vote.kind == "expiry" else ABANDON_CHOICES
     for choice in choices:
         view.add_item(
-            TableButton.make(
+            button(
                 vote_id(vote.id, choice),
                 t(locale, f"vote.choice.{choice}"),
                 _STYLES.get(choice, "secondary"),
@@ -109,11 +109,13 @@ def result_text(locale: str, decision: Decision, *, by_default: bool = False) ->
 # --------------------------------------------------------------------------- interactions
 
 
-async def on_table(interaction: discord.Interaction, control: Any) -> None:
-    if isinstance(control, VoteId):
-        await guarded(interaction, _ballot(interaction, control))
-    elif isinstance(control, BackId):
-        await guarded(interaction, reclaim(interaction, control.game_id))
+async def on_ballot(interaction: discord.Interaction, control: VoteId) -> None:
+    await guarded(interaction, _ballot(interaction, control))
+
+
+async def on_back(interaction: discord.Interaction, control: BackId) -> None:
+    """The *I'm back* button: the player takes their seat back from the computer."""
+    await guarded(interaction, reclaim(interaction, control.game_id))
 
 
 async def _ballot(interaction: discord.Interaction, control: VoteId) -> None:

@@ -98,12 +98,19 @@ async def test_metrics_and_health_after_a_few_moves(fake_discord, bot_process) -
             turn = [m for m in fake_discord.channel_messages(table.channel) if action_ids(m)][-1]
             continue
         turn = await board_after_click(fake_discord, rec, turn)
-    status, body = await get(port, "/metrics")
-    assert status == 200
-    after = samples(body)
-    moves = total(after, "boardroom_interactions_total", kind="move") - total(
-        before, "boardroom_interactions_total", kind="move"
-    )
+    # an interaction is counted once its work has ended, which may be just after its board
+    # reached the player: read until the fourth click is in (or the time is up)
+    deadline = time.monotonic() + 10
+    while True:
+        status, body = await get(port, "/metrics")
+        assert status == 200
+        after = samples(body)
+        moves = total(after, "boardroom_interactions_total", kind="move") - total(
+            before, "boardroom_interactions_total", kind="move"
+        )
+        if moves >= 4 or time.monotonic() > deadline:
+            break
+        await asyncio.sleep(0.1)
     assert moves >= 4, body
     assert total(after, "boardroom_interactions_total", kind="/play", outcome="ok") == 1
     assert total(after, "boardroom_move_seconds_count", stage="board_shown") - total(
