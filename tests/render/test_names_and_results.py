@@ -18,7 +18,8 @@ from engines.registry import get_engine, part_module
 from i18n import Translator
 from render import canvas
 from render.names import fit_name, sentence_names
-from tests.render.test_languages_render import LANGUAGES, LONG_NAMES, cases, states
+from tests.per_game import per_game, seat_counts
+from tests.render.test_languages_render import LANGUAGES, LONG_NAMES, states
 
 #: real-looking names in the scripts Discord names use, and the faces that must draw them
 CORPUS: dict[str, set[str]] = {
@@ -123,7 +124,8 @@ def test_a_name_in_a_sentence_is_cut_by_the_one_helper() -> None:
     assert items == [canvas.Cut("Bartholomew the Magnificent", shown[0])]
 
 
-@pytest.mark.parametrize(("game", "seats"), [c for c in cases() if c[1] > 1])
+@per_game
+@pytest.mark.parametrize(("game", "seats"), [c for c in seat_counts() if c[1] > 1])
 @pytest.mark.parametrize("table", range(len(TABLES)))
 def test_names_in_every_script_are_drawn_by_faces_that_have_them(
     game: str, seats: int, table: int
@@ -165,7 +167,8 @@ def _numbers(text: str) -> list[str]:
     return re.findall(r"\d+", text)
 
 
-@pytest.mark.parametrize(("game", "seats"), list(cases()))
+@per_game
+@pytest.mark.parametrize(("game", "seats"), list(seat_counts()))
 @pytest.mark.parametrize("names", [None, LONG_NAMES], ids=["default-names", "long-names"])
 def test_final_pictures_lead_with_the_whole_result(
     game: str, seats: int, names: tuple[str, ...] | None
