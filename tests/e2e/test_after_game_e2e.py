@@ -299,14 +299,17 @@ async def test_after_the_last_move(fake_discord, bot_process, tmp_path: Path, ga
     bot.assert_no_traceback()
 
 
-def version_of(db_path: Path, game_id: int) -> tuple[str, int]:
+def position_of(db_path: Path, game_id: int) -> tuple[str, int, Any]:
+    """The game's status, version and state, read in one statement: a computer commits each
+    action of its turn on its own, so two reads could pair a version with a later state."""
     conn = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
     try:
-        return conn.execute(
-            "SELECT status, version FROM games WHERE id = ?", (game_id,)
+        status, version, state_json = conn.execute(
+            "SELECT status, version, state_json FROM games WHERE id = ?", (game_id,)
         ).fetchone()
     finally:
         conn.close()
+    return status, version, get_engine("cantstop").decode_state(json.loads(state_json))
 
 
 async def board_of(driver: FakeDiscordDriver, game_id: int, version: int) -> StoredMessage:
@@ -337,10 +340,10 @@ async def test_a_rematch_keeps_the_computer_opponent_and_an_abandoned_game_revea
     await start.wait_followups(1, timeout=10)
     rnd = random.Random(3)
     for _ in range(MAX_ACTIONS):
-        status, version = version_of(bot.db_path, gid)
+        status, version, state = position_of(bot.db_path, gid)
         if status == "finished":
             break
-        state, seats = stored(bot.db_path, "cantstop")
+        _, seats = stored(bot.db_path, "cantstop")
         mover = get_engine("cantstop").to_move(state)
         if mover in (CHANCE, TERMINAL) or seats[mover] != alice.id:
             await asyncio.sleep(0.05)  # the computer opponent plays
