@@ -8,9 +8,11 @@ the server allows them, a direct message instead (also in the server's language:
 interaction the bot does not know a member's own). Closed DMs fall back to the channel.
 
 What it answers: None when the reminder is done with (sent, or not to be sent: reminders off,
-the player away, the channel gone), or a unix time to try again at (the end of the player's
-quiet hours). A Discord failure worth retrying (5xx, 429, the network) is raised, and the
-dispatcher tries again with backoff.
+the player away, the clock ran out already, the channel gone), or a unix time to try again at
+(the end of the player's quiet hours). A Discord failure worth retrying (5xx, 429, the network)
+is raised, and the dispatcher tries again with backoff.
+
+A player whose away budget is nearly spent reads so in a line under their next reminder (once).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import logging
 
 import discord
 
+from bot.adapter.away_notes import span_text
 from bot.adapter.mygames_command import board_link
 from bot.adapter.outgoing import USERS_ONLY
 from bot.adapter.runtime import Runtime
@@ -56,6 +59,16 @@ def reminded_user(timer: TimerRow, snap: GameSnapshot) -> int | None:
     return None
 
 
+async def budget_line(runtime: Runtime, locale: str, guild_id: int | None, user_id: int) -> str:
+    """A line more for the player whose away budget on the server is nearly spent (told once
+    after the away period that made it so), else nothing."""
+    budget = await runtime.table.budget_nearly_spent(guild_id, user_id)
+    if budget is None:
+        return ""
+    left = span_text(locale, budget.left, runtime.service.turn_clock.units)
+    return "\n" + t(locale, "away.budget_low", left=left)
+
+
 async def deliver_reminder(
     client: discord.Client, runtime: Runtime, timer: TimerRow, snap: GameSnapshot
 ) -> float | None:
@@ -73,6 +86,9 @@ async def deliver_reminder(
         log.debug("reminder not sent: the player is away", extra=where)
         return None
     now = runtime.service.turn_clock.now()
+    if snap.deadline is not None and snap.deadline <= now:
+        log.debug("reminder not sent: the clock ran out already", extra=where)
+        return None  # never a reminder naming a deadline in the past (e.g. after downtime)
     if player.quiet_start and player.quiet_end and player.timezone:
         until = quiet_until(now, player.quiet_start, player.quiet_end, player.timezone)
         if until is not None:
@@ -85,10 +101,11 @@ async def deliver_reminder(
     link = await board_link(runtime, snap)
     title = game_title(locale, snap.game)
     left = f"<t:{round(snap.deadline)}:R>" if snap.deadline is not None else ""
+    budget = await budget_line(runtime, locale, snap.guild_id, user_id)
     if player.reminders == DM and server.allow_dm:
         guild = client.get_guild(snap.guild_id) if snap.guild_id else None
         name = guild.name if guild else t(locale, "reminder.a_server")
-        said = t(locale, "reminder.dm", game=title, server=name, left=left, link=link)
+        said = t(locale, "reminder.dm", game=title, server=name, left=left, link=link) + budget
         try:
             dm = await client.create_dm(discord.Object(id=user_id))
             await dm.send(said, allowed_mentions=discord.AllowedMentions.none())
@@ -97,6 +114,7 @@ async def deliver_reminder(
         except discord.Forbidden as exc:
             log.info("direct message refused (%s): reminding in the channel", exc.code, extra=where)
     said = t(locale, "reminder.channel", player=f"<@{user_id}>", game=title, left=left, link=link)
+    said += budget
     post = await runtime.service.latest_post(snap.id)
     channel_id = post[0] if post else snap.channel_id
     channel = client.get_partial_messageable(channel_id, guild_id=snap.guild_id)

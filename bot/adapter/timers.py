@@ -16,6 +16,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.adapter import reminders
+from bot.adapter.away_boards import keeping_boards_true
 from bot.adapter.delivery import DISCORD_FAILURES, RETRY_DELAYS, UNKNOWN_CHANNEL
 from bot.adapter.outgoing import USERS_ONLY
 from bot.adapter.pace import Pace
@@ -101,7 +102,9 @@ class TimerActions:
         elif timer.kind == LOBBY_EXPIRY:
             await self.service.expire_lobby(timer.game_id or 0, timer.id)
         elif timer.kind == AWAY_END:
-            await self.table.come_back(timer.guild_id or 0, timer.user_id or 0, timer_id=timer.id)
+            guild_id, user_id = timer.guild_id or 0, timer.user_id or 0
+            back = self.table.come_back(guild_id, user_id, timer_id=timer.id)
+            await keeping_boards_true(self.client, self.runtime, guild_id, user_id, back)
         elif timer.kind == CHANNEL_CHECK:
             await self._check_channel(timer)
         elif timer.kind == NOTICE:

@@ -207,7 +207,7 @@ async def test_away_stops_the_clock_and_coming_back_restarts_it(table: Table, no
     await table.go_away(1, ALICE, 1000)
     snap = await table.service.game(game_id)
     assert snap.deadline is None and snap.clock_left == 70
-    assert [k for k, _, _ in await kinds(table, game_id)] == [DEADLINE]  # the "twice over" one
+    assert await kinds(table, game_id) == []  # it truly stands still: no deadline, no vote
     now.t += 500
     await table.come_back(1, ALICE)
     snap = await table.service.game(game_id)
@@ -222,3 +222,5 @@ async def test_downtime_grace_and_only_the_latest_reminder(table: Table, now: No
     found = await kinds(table, game_id)
     assert [k for k, _, _ in found] == [REMINDER, DEADLINE]
     assert found[1][1] == now.t + 10  # a tenth of the clock (less than an hour)
+    # the turn's deadline moved with it: the reminder left names a moment still ahead
+    assert (await table.service.game(game_id)).deadline == now.t + 10
