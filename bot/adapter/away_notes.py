@@ -20,7 +20,8 @@ def until_text(until: float) -> str:
 def span_text(locale: str, seconds: float, units: TimeUnits) -> str:
     """A span of away time in whole hours of game time, rounded down: "3 days", "19 days
     12 hours", "5 hours", "0 hours" (never more than there is)."""
-    whole = max(0, math.floor((units.in_hours(seconds) or 0.0) + 1e-6))
+    # (a thousandth of an hour more: stored unix times carry a float's rounding)
+    whole = max(0, math.floor((units.in_hours(seconds) or 0.0) + 1e-3))
     days, hours = divmod(whole, 24)
     if days and hours:
         return t(

@@ -81,5 +81,6 @@ def with_current_ended(budget: AwayBudget, now: float) -> AwayBudget:
 
 
 def fits(budget: AwayBudget, seconds: float) -> bool:
-    """Is ``seconds`` of away time within what is left (a float's rounding aside)?"""
-    return seconds <= budget.left + 1e-6 * max(1.0, budget.total)
+    """Is ``seconds`` of away time within what is left (the rounding of stored unix times
+    aside: a millisecond, or a millionth of the budget)?"""
+    return seconds <= budget.left + 1e-6 * max(1000.0, budget.total)

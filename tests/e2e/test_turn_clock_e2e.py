@@ -329,7 +329,7 @@ async def test_away_stops_the_clock_in_the_turn_message_and_shows_in_the_lobby(
         rec = await fake_discord.click(bob, turn, choice)
         await rec.wait_response()
         turn = await board_after_click(fake_discord, rec, turn)
-    assert "is away until" in turn.content and "clock is stopped" in turn.content
+    assert "Clock stopped" in turn.content and "is away until" in turn.content
     assert rows(bot, "SELECT deadline, clock_left FROM games")[0][0] is None
     back = await fake_discord.slash(alice, table.channel, "away", {"duration": "off"})
     await back.wait_response()
