@@ -43,7 +43,7 @@ async def test_an_away_players_clock_stands_still_then_runs_on_with_what_was_lef
     table = await seat_users(fake_discord, bot.guild, "Alice", "Bob")
     alice = table.users[0]
     slash = Slash(fake_discord, table.channel)
-    said = await slash(alice, "away", duration="6h")  # 6 s
+    said = await slash(alice, "away", duration="1d")
     assert said.splitlines()[0].startswith("You are away until <t:")
     ((until,),) = rows(bot, "SELECT until FROM away")
     turn = await open_and_start(table, "cantstop", clock="1h")  # Alice (the host) moves first
@@ -51,14 +51,17 @@ async def test_an_away_players_clock_stands_still_then_runs_on_with_what_was_lef
     assert stopped_line("Alice", until) in turn.content and "runs out" not in turn.content
     # 300 % of the clock passes while she is away: no vote, no stand-in, the board unchanged
     await asyncio.sleep(max(0.0, started + 3.2 - time.time()))
-    assert time.time() < until, "the machine was too slow to start the game in time"
     assert not [m for m in fake_discord.channel_messages(table.channel) if votes_on(m)]
     assert rows(bot, "SELECT COUNT(*) FROM votes") == [(0,)]
     assert rows(bot, "SELECT stand_in, stood_in FROM seats") == [(None, 0), (None, 0)]
     assert rows(bot, "SELECT deadline, clock_left FROM games") == [(None, 1.0)]
     assert rows(bot, "SELECT kind FROM timers WHERE kind != 'away_end'") == []
     assert stopped_line("Alice", until) in fake_discord.message(turn.id).content
-    # the period ends: her clock runs on with the time it had left, and the board says so
+    # a shorter period replaces it (the board says the new end at once) and ends by itself:
+    # her clock runs on with the time it had left, and the board says so
+    await slash(alice, "away", duration="1h")
+    ((until,),) = rows(bot, "SELECT until FROM away")
+    assert stopped_line("Alice", until) in fake_discord.message(turn.id).content
     await until_true(lambda: rows(bot, "SELECT deadline FROM games")[0][0] is not None)
     ((deadline, left),) = rows(bot, "SELECT deadline, clock_left FROM games")
     assert left is None and until + 1.0 <= deadline < until + 3.0
@@ -148,27 +151,29 @@ async def test_a_restart_after_a_missed_reminder_names_a_deadline_still_ahead(
     """Killed before the reminders, back after the deadline passed: the turn's deadline is the
     postponed one (a grace period from the restart), and a reminder, if one is still sent,
     names it, never the one that passed while the bot was down."""
-    bot = await bot_process(BOARDROOM_TEST_HOUR_SECONDS="4")  # 1 h clock: 4 s, grace 0.4 s
+    bot = await bot_process(BOARDROOM_TEST_HOUR_SECONDS="3")  # 1 h clock: 3 s, grace 0.3 s
     table = await seat_users(fake_discord, bot.guild, "Alice", "Bob")
     await open_and_start(table, "cantstop", clock="1h")
-    ((passed,),) = rows(bot, "SELECT deadline FROM games")
+    ((passed, version),) = rows(bot, "SELECT deadline, version FROM games")
     await asyncio.sleep(0.3)  # the first board is recorded as shown
     await bot.kill()
     await asyncio.sleep(max(0.0, passed + 0.5 - time.time()))
     mark = fake_discord.marker()
     restarted = time.time()
     await bot.start()
-    vote = await fake_discord.wait_for_channel_message(
-        table.channel, lambda m: bool(votes_on(m)), after=mark, timeout=10
+    vote = await fake_discord.wait_for_channel_message(  # the table is asked (then or later)
+        table.channel, lambda m: "ran out" in m.content, after=mark, timeout=15
     )
+    # still Alice's turn (the vote gives the table a whole clock): its deadline is ahead
+    assert rows(bot, "SELECT version FROM games") == [(version,)]
     ((deadline,),) = rows(bot, "SELECT deadline FROM games")
     assert deadline > restarted > passed
-    reminders = [
+    reminders = [  # those the restart sent before the table was asked
         m
         for m in fake_discord.channel_messages(table.channel)
-        if m.id > mark and "your turn" in m.content
+        if mark < m.id < vote.id and "your turn" in m.content
     ]
-    assert len(reminders) <= 1 and all(m.id < vote.id for m in reminders)
+    assert len(reminders) <= 1, [m.content for m in reminders]
     for reminder in reminders:
         named = timestamp(reminder.content)
         assert named is not None and named >= int(restarted), (reminder.content, restarted)
