@@ -187,6 +187,25 @@ async def test_no_reminder_when_they_are_off_or_the_player_is_away(live: Live) -
     assert [m.content for m in live.after(board)] == [live.channel_text(snap, board)]
 
 
+async def test_a_reminder_says_once_that_the_away_budget_is_nearly_spent(live: Live) -> None:
+    table, day = live.client.runtime.table, 86400
+    await table.go_away(live.guild.id, live.alice.id, 19 * day)  # of 21 days
+    live.now.t += 19 * day  # the period is over: back at the table
+    snap, (half, most), board = await live.game()
+    assert await live.deliver(half, snap) is None
+    low = t("en", "away.budget_low", left=t("en", "clock.days", count=2))
+    assert [m.content for m in live.after(board)] == [f"{live.channel_text(snap, board)}\n{low}"]
+    assert await live.deliver(most, snap) is None
+    assert live.after(board)[-1].content == live.channel_text(snap, board)  # once only
+
+
+async def test_a_reminder_whose_clock_ran_out_is_not_sent(live: Live) -> None:
+    snap, (half, _), board = await live.game()
+    live.now.t = (snap.deadline or 0) + 1  # e.g. a reminder kept through downtime
+    assert await live.deliver(half, snap) is None
+    assert live.after(board) == []
+
+
 async def test_quiet_hours_delay_a_reminder_until_they_end(live: Live) -> None:
     await live.prefs.set_quiet(live.alice.id, "23:00-08:00", BERLIN)
     live.now.t = at(2026, 6, 10, 23, 30)
