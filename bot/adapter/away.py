@@ -39,12 +39,12 @@ class AwayNeedsServer(UserFacingError):
 
 async def clocks_to_stop(runtime: Runtime, guild_id: int, user_id: int) -> int:
     """In how many of the member's games on the server a running clock is theirs."""
-    count = 0
+    count, now = 0, runtime.service.turn_clock.now()
     for row in await runtime.service.store.games_of_user(guild_id, user_id):
         snap = runtime.service.snapshot_of(row)
         mover = snap.player_to_move()
         if mover is not None and mover.user_id == user_id and snap.deadline is not None:
-            count += 1
+            count += snap.deadline > now  # one that ran out already stays run out
     return count
 
 

@@ -39,7 +39,7 @@ from bot.service.clocks import (
 )
 from bot.service.games import GameService
 from bot.service.models import GameSnapshot
-from bot.storage.base import GameRow, ServerPlayRow, Shards, TimerRow, Tx, VoteRow
+from bot.storage.base import AwayPeriodRow, GameRow, ServerPlayRow, Shards, TimerRow, Tx, VoteRow
 
 #: what the table may decide about a silent player
 WAIT, BOT_TURN, BOT_SEAT, END = "wait", "bot_turn", "bot_seat", "end"
@@ -350,18 +350,27 @@ class Table:
 
     async def budget_nearly_spent(self, guild_id: int | None, user_id: int) -> AwayBudget | None:
         """For a reminder: the player's budget when it is nearly spent and they have not heard
-        so since the away period that made it so (they hear it now: it is marked as told)."""
+        so since the away period that made it so (they hear it now: it is marked as told).
+        Only reads, unless there is something to tell."""
         if guild_id is None:
             return None
         now = self.now()
+        after = now - year_seconds(self.units)
         total = await self._budget_seconds(guild_id)
-        async with self.store.write() as tx:
-            periods = await tx.away_periods(guild_id, user_id, now - year_seconds(self.units))
+
+        def to_tell(periods: list[AwayPeriodRow]) -> AwayBudget | None:
             budget = budget_of(periods, now, total, self.units)
             newest = budget.newest
             if not budget.is_low or newest is None or newest.told_low or budget.current:
                 return None
-            await tx.told_budget_low(guild_id, user_id, newest.since)
+            return budget
+
+        if to_tell(await self.store.away_periods(guild_id, user_id, after)) is None:
+            return None
+        async with self.store.write() as tx:
+            budget = to_tell(await tx.away_periods(guild_id, user_id, after))
+            if budget is not None and budget.newest is not None:
+                await tx.told_budget_low(guild_id, user_id, budget.newest.since)
         return budget
 
     async def come_back(self, guild_id: int, user_id: int, *, timer_id: int | None = None) -> bool:
