@@ -361,7 +361,7 @@ class Table:
         def to_tell(periods: list[AwayPeriodRow]) -> AwayBudget | None:
             budget = budget_of(periods, now, total, self.units)
             newest = budget.newest
-            if not budget.is_low or newest is None or newest.told_low or budget.current:
+            if not budget.is_low or newest is None or newest.told_low or budget.current is not None:
                 return None
             return budget
 
