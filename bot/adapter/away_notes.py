@@ -20,8 +20,8 @@ def until_text(until: float) -> str:
 def span_text(locale: str, seconds: float, units: TimeUnits) -> str:
     """A span of away time in whole hours of game time, rounded down: "3 days", "19 days
     12 hours", "5 hours", "0 hours" (never more than there is)."""
-    # (a thousandth of an hour more: stored unix times carry a float's rounding)
-    whole = max(0, math.floor((units.in_hours(seconds) or 0.0) + 1e-3))
+    # (a tenth of a millisecond more: stored unix times carry a float's rounding)
+    whole = max(0, math.floor((units.in_hours(seconds) or 0.0) + (units.in_hours(1e-4) or 0.0)))
     days, hours = divmod(whole, 24)
     if days and hours:
         return t(
