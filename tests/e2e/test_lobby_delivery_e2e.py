@@ -16,7 +16,6 @@ Refusals are 4xx answers discord.py does not retry itself, so no story waits out
 
 from __future__ import annotations
 
-import asyncio
 import sqlite3
 from typing import Any
 
@@ -83,7 +82,8 @@ async def test_a_rematch_lobby_that_reached_nobody_can_be_opened_again(
     gid = lobby_id(rec.original)
     joined = await fake_discord.click(bob, rec.original, f"brl:{gid}:join")
     await joined.wait_response()
-    start = await fake_discord.click(alice, fake_discord.message(rec.original.id), f"brl:{gid}:start")
+    lobby = fake_discord.message(rec.original.id)
+    start = await fake_discord.click(alice, lobby, f"brl:{gid}:start")
     await start.wait_response()
     (turn,) = await start.wait_followups(1, timeout=10)
     final = await play_nim_out(fake_discord, [alice, bob], turn)
@@ -131,5 +131,117 @@ async def test_a_refused_lobby_update_leaves_a_lobby_that_works(
     (board,) = await start.wait_followups(1, timeout=10)
     assert action_ids(board) or "<@" in board.content
     assert statuses(bot) == ["active"]
+    fake_discord.assert_no_unknown_routes()
+    bot.assert_no_traceback()
+
+
+async def off_reminders(driver: FakeDiscordDriver, channel: Any, *users: FakeUser) -> None:
+    for user in users:
+        rec = await driver.slash(user, channel, "settings", {"how": "off"}, subcommand="reminders")
+        await rec.wait_response()
+
+
+async def clocked(driver: FakeDiscordDriver, channel: Any, host: FakeUser, other: FakeUser) -> Any:
+    """``/play cantstop clock: 1h``, joined by ``other``: the lobby message."""
+    rec = await driver.slash(host, channel, "play", {"clock": "1h"}, subcommand="cantstop")
+    await rec.wait_response()
+    assert rec.original is not None
+    joined = await driver.click(other, rec.original, f"brl:{lobby_id(rec.original)}:join")
+    await joined.wait_response()
+    return driver.message(rec.original.id)
+
+
+async def test_a_stand_in_plays_after_the_notice_that_explains_it(
+    fake_discord: FakeDiscordDriver, bot_process: Any
+) -> None:
+    """Bob votes "A bot plays this turn" for silent Alice; the channel refuses the decision's
+    notice, and the bot restarts meanwhile (its start-up looks at every game with a computer
+    in it). The stand-in plays only once the notice is in: its board comes after it."""
+    bot = await bot_process(
+        BOARDROOM_TEST_HOUR_SECONDS="4",  # a 1 h clock runs out after 4 s
+        BOARDROOM_TEST_RETRY_SCALE="0.01",  # a refused board is tried again within 3 s
+        BOARDROOM_BOT_PAUSE="0",
+    )
+    table = await seat_users(fake_discord, bot.guild, "Alice", "Bob")
+    alice, bob = table.users
+    await off_reminders(fake_discord, table.channel, alice, bob)  # reminders are posts too
+    lobby = await clocked(fake_discord, table.channel, alice, bob)
+    start = await fake_discord.click(alice, lobby, f"brl:{lobby_id(lobby)}:start")
+    await start.wait_followups(1, timeout=10)
+    vote = await fake_discord.wait_for_channel_message(
+        table.channel, lambda m: bool(votes_on(m)), timeout=20
+    )
+    ((version,),) = rows(bot, "SELECT version FROM games")
+    refused = fake_discord.fail_next(
+        "POST", f"/channels/{table.channel.id}/messages", count=10**6, **MISSING_PERMISSIONS
+    )
+    ballot = await fake_discord.click(bob, vote, votes_on(vote)["bot_turn"])
+    await ballot.wait_response()
+
+    def put_off() -> bool:  # refused, and its next try written down (not just claimed)
+        tries = rows(bot, "SELECT attempts FROM timers WHERE kind = 'notice'")
+        return bool(tries) and tries[0][0] >= 1
+
+    await until(put_off, 10, "the decision's notice to be refused")
+    await bot.kill()
+    await bot.start()
+    tried = refused.failed
+    await until(lambda: refused.failed > tried, 15, "the notice to be tried again")
+    assert rows(bot, "SELECT version FROM games") == [(version,)]  # the stand-in waits
+    refused.remaining = 0
+    said = await fake_discord.wait_for_channel_message(  # the notice's backoff: up to 8 s
+        table.channel, lambda m: "A bot plays this turn for Alice" in m.content, timeout=20
+    )
+    board = await fake_discord.wait_for_channel_message(
+        table.channel, lambda m: "played this turn for Alice" in m.content, timeout=15
+    )
+    assert said.id < board.id
+    fake_discord.assert_no_unknown_routes()
+    bot.assert_no_traceback()
+
+
+async def test_a_reminder_waits_for_the_refused_board_of_its_turn(
+    fake_discord: FakeDiscordDriver, bot_process: Any
+) -> None:
+    """The first board of a game with a 1 h clock is refused (as the start's follow-up and in
+    the channel) until after its first reminder fell due. Alice, reminded by direct message,
+    gets a link to that board once it is in, not to the lobby message."""
+    bot = await bot_process(
+        BOARDROOM_TEST_HOUR_SECONDS="4",  # reminders at 2 s and 3.6 s, the clock out at 4 s
+        BOARDROOM_TEST_RETRY_SCALE="0.001",  # a refused board is tried again every 0.3 s
+    )
+    table = await seat_users(fake_discord, bot.guild, "Alice", "Bob")
+    alice, bob = table.users
+    dm = await fake_discord.slash(
+        alice, table.channel, "settings", {"how": "dm"}, subcommand="reminders"
+    )
+    await dm.wait_response()
+    lobby = await clocked(fake_discord, table.channel, alice, bob)
+    mark = fake_discord.marker()
+    fake_discord.fail_next("POST", "/webhooks/", **MISSING_PERMISSIONS)  # the start's follow-up
+    refused = fake_discord.fail_next(
+        "POST", f"/channels/{table.channel.id}/messages", count=10**6, **MISSING_PERMISSIONS
+    )
+    start = await fake_discord.click(alice, lobby, f"brl:{lobby_id(lobby)}:start")
+    await start.wait_response()
+    dues = rows(bot, "SELECT due FROM timers WHERE kind = 'reminder' ORDER BY due")
+    assert len(dues) == 2
+    first = dues[0][0]
+
+    def first_reminder_due() -> bool:  # sent (and gone), or claimed or put off (due later)
+        now = rows(bot, "SELECT due FROM timers WHERE kind = 'reminder' ORDER BY due")
+        return len(now) < 2 or now[0][0] > first
+
+    await until(first_reminder_due, 10, "the first reminder to fall due")
+    assert refused.failed >= 1 and not [
+        m for m in fake_discord.channel_messages(table.channel) if m.id > mark
+    ]
+    refused.remaining = 0
+    board = await fake_discord.wait_for_channel_message(
+        table.channel, lambda m: bool(action_ids(m)), after=mark, timeout=10
+    )
+    reminded = await fake_discord.wait_for_dm(alice, after=mark, timeout=10)
+    link = f"https://discord.com/channels/{bot.guild.id}/{table.channel.id}/{board.id}"
+    assert link in reminded.content, reminded.content
     fake_discord.assert_no_unknown_routes()
     bot.assert_no_traceback()
