@@ -6,6 +6,8 @@ closed at once. Nobody saw it, so nobody is in it but its host, who was told not
 the command failed and will try again; left open it would hold the channel (one game per
 channel) until it expired, and that second try would be refused with a lobby nobody can find.
 A lobby message posted late instead, after minutes of retries, would surprise the channel.
+When the interaction can still carry a private answer (a lobby opened in a thread: the answer
+said so, only the lobby message in the thread was refused), the host is told.
 """
 
 from __future__ import annotations
@@ -19,9 +21,16 @@ from bot.adapter.handlers import first_response
 from bot.adapter.outgoing import USERS_ONLY
 from bot.adapter.runtime import runtime_of
 from bot.adapter.threads import archive_thread
+from bot.service.errors import UserFacingError
 from bot.service.models import GameSnapshot
 
 log = logging.getLogger(__name__)
+
+
+class LobbyNotPosted(UserFacingError):
+    """Discord refused the message of a lobby just opened: it was closed again."""
+
+    key = "error.lobby_not_posted"
 
 
 async def original_id(interaction: discord.Interaction) -> int | None:
@@ -87,7 +96,9 @@ async def post_lobby(
         await service.record_post(snap.id, snap.version, snap.channel_id, message_id)
     if reached:
         return
-    if await service.withdraw_lobby(snap.id, snap.version):
-        log.warning("lobby closed: its message reached nobody", extra={"game_id": snap.id})
-        if in_thread:  # the thread opened for it has nothing in it
-            await archive_thread(interaction.client, snap.channel_id)
+    if not await service.withdraw_lobby(snap.id, snap.version):
+        return  # someone found it after all (a message Discord took but did not confirm)
+    log.warning("lobby closed: its message reached nobody", extra={"game_id": snap.id})
+    if in_thread:  # the thread opened for it has nothing in it
+        await archive_thread(interaction.client, snap.channel_id)
+    raise LobbyNotPosted()  # a private answer, where the interaction can still carry one

@@ -3,7 +3,7 @@ shape elsewhere"), through the real bot process and the fake Discord.
 
 - A ``/play`` or Rematch lobby whose answer and channel post were both refused reached nobody:
   it is closed at once, so the channel is free and trying again works (not held until the
-  lobby expires).
+  lobby expires); in a thread, the host is told and the empty thread archived.
 - A lobby update (Join) refused both as the answer and as an edit through the channel leaves a
   lobby that still works: the next press shows it as it is.
 - A stand-in's move never comes before the notice of the table's decision that explains it,
@@ -97,6 +97,31 @@ async def test_a_rematch_lobby_that_reached_nobody_can_be_opened_again(
     await again.wait_response()
     assert again.original is not None and not again.ephemeral, again.content
     assert lobby_id(again.original) == 3 and statuses(bot) == ["finished", "cancelled", "lobby"]
+    fake_discord.assert_no_unknown_routes()
+    bot.assert_no_traceback()
+
+
+async def test_a_thread_lobby_that_reached_nobody_is_closed_and_its_host_told(
+    fake_discord: FakeDiscordDriver, bot_process: Any
+) -> None:
+    """``/play thread: on``: the answer says the table opens in a thread, but the lobby message
+    in the new thread is refused. The lobby is closed, the empty thread archived, the host told
+    privately, and the channel (or a new thread) can host a table at once."""
+    bot = await bot_process(**NIM)
+    table = await seat_users(fake_discord, bot.guild, "Alice")
+    (alice,) = table.users
+    post = fake_discord.fail_next("POST", "/messages$", **MISSING_PERMISSIONS)
+    rec = await fake_discord.slash(alice, table.channel, "play", {"thread": True}, subcommand="nim")
+    await rec.wait_response()
+    (told,) = await rec.wait_followups(1, timeout=10)
+    assert told.ephemeral and "refused its lobby message" in told.content, told.content
+    assert post.failed == 1 and statuses(bot) == ["cancelled"]
+    (thread,) = fake_discord.threads_of(table.channel)
+    await until(lambda: bool(fake_discord.channel(thread.id).archived), 10, "the thread archived")
+    assert fake_discord.channel_messages(thread) == []
+    again = await fake_discord.slash(alice, table.channel, "play", {}, subcommand="nim")
+    await again.wait_response()
+    assert again.original is not None and not again.ephemeral, again.content
     fake_discord.assert_no_unknown_routes()
     bot.assert_no_traceback()
 
