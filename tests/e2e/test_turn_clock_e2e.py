@@ -19,6 +19,7 @@ from tests.e2e.helpers import (
     lobby_id,
     open_and_start,
     seat_users,
+    sent_at,
 )
 
 HOUR = "4"  # seconds per hour of game time: a 1 h clock reminds at 2 s and 3.6 s, ends at 4 s
@@ -53,12 +54,14 @@ async def test_reminders_then_the_vote_and_a_bot_plays_the_turn(fake_discord, bo
     table, turn = await started(fake_discord, bot, "Alice", "Bob")
     alice, bob = table.users
     assert timestamp(turn.content) is not None  # "runs out <t:…:R>" on the turn message
+    ((deadline,),) = rows(bot, "SELECT deadline FROM games")
     since = fake_discord.marker()
     reminded = f"<@{alice.id}>, it is your turn"
     first = await fake_discord.wait_for_channel_message(
         table.channel, lambda m: m.content.startswith(reminded), after=since
     )
-    assert "/channels/" in first.content  # a jump link to the board
+    board_link = f"/channels/{bot.guild.id}/{table.channel.id}/{turn.id}"
+    assert board_link in first.content  # a jump link to the turn's board
     second = await fake_discord.wait_for_channel_message(
         table.channel, lambda m: m.content.startswith(reminded), after=first.id
     )
@@ -66,8 +69,9 @@ async def test_reminders_then_the_vote_and_a_bot_plays_the_turn(fake_discord, bo
         table.channel, lambda m: bool(votes_on(m)), after=second.id
     )
     assert vote.content.startswith(f"⏰ <@{alice.id}>'s time")
-    (gap,) = {(second.id - first.id) >> 22}  # ms between the two reminders: 40 % of 4 s
-    assert 1000 < gap < 2600, gap
+    # posted at 50 % and 90 % of the 4 s clock (seconds left then), not before, and in order
+    first_left, second_left = (deadline - sent_at(m) for m in (first, second))
+    assert 2.001 >= first_left > second_left and second_left <= 0.401, (first_left, second_left)
     assert "ran out" in vote.content and f"<@{bob.id}>" in vote.content
     ballots = votes_on(vote)
     assert set(ballots) == {"wait", "bot_turn", "bot_seat", "end"}
