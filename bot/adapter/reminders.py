@@ -9,8 +9,8 @@ interaction the bot does not know a member's own). Closed DMs fall back to the c
 
 What it links: the board the turn began with. A reminder that falls due before that board is
 recorded in the channel (it is still being posted, or retried by the delivery) waits for it
-rather than link the game's previous message (an older board, or its lobby); when the clock is
-about to run out, it links the channel instead.
+rather than link the game's previous message (an older board, or its lobby), as long as the
+clock runs; when it is about to run out, the reminder links the channel instead.
 
 What it answers: None when the reminder is done with (sent, or not to be sent: reminders off,
 the player away, the channel gone), or a unix time to try again at (the end of the player's
@@ -43,7 +43,7 @@ MISSING_ACCESS = 50001
 MISSING_PERMISSIONS = 50013
 #: seconds between looks for the turn's board a reminder links (at most; less on a short clock)
 BOARD_WAIT = 2.0
-#: ... and it stops waiting (links the channel) rather than look more often than this
+#: ... and at least (it stops waiting and links the channel when the clock runs out before then)
 MIN_BOARD_WAIT = 0.05
 
 
@@ -76,12 +76,14 @@ async def turn_board_link(runtime: Runtime, snap: GameSnapshot) -> str | None:
 
 
 def board_wait(now: float, deadline: float | None) -> float | None:
-    """How long a reminder waits before it looks again for its turn's board (None: no longer,
-    the clock is about to run out; it links the channel then)."""
+    """How long a reminder waits before it looks again for its turn's board: a twentieth of the
+    time left, between ``MIN_BOARD_WAIT`` and ``BOARD_WAIT`` (None: no longer, the clock runs
+    out before then; it links the channel now)."""
     if deadline is None:
         return BOARD_WAIT
-    wait = min(BOARD_WAIT, (deadline - now) / 20)
-    return wait if wait >= MIN_BOARD_WAIT else None
+    left = deadline - now
+    wait = min(BOARD_WAIT, max(MIN_BOARD_WAIT, left / 20))
+    return wait if wait < left else None
 
 
 async def deliver_reminder(
