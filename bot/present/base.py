@@ -53,7 +53,8 @@ class ControlRows:
 
 class PlayedTurn(Protocol):
     """One turn read from the move log (``bot.service.turns.PlayedTurn``): the state it began
-    from, its moves (the player's and chance), the state it ended in, and who played it."""
+    from, its moves (the player's and chance), the state it ended in, who played it and
+    whether it ended (False: the turn still being played)."""
 
     @property
     def start(self) -> Any: ...
@@ -66,6 +67,9 @@ class PlayedTurn(Protocol):
 
     @property
     def mover(self) -> int | None: ...
+
+    @property
+    def ended(self) -> bool: ...
 
 
 #: what ``Presenter.steps`` may be: how the steps inside a turn are shown
@@ -131,6 +135,24 @@ class Presenter(Protocol):
         self, turns: Sequence[PlayedTurn], names: Sequence[str], locale: str | None
     ) -> list[str]:
         """"Since your last turn": one short item per turn (e.g. "bob busted after 3 rolls")."""
+        ...
+
+
+class PresenterExtras(Protocol):
+    """Words a game may add; a game without one gets the default ``bot.present.turn_log`` gives
+    (``bot/games.py`` checks a member that is present like the required ones)."""
+
+    def turn_summary(
+        self,
+        start: Any,
+        moves: Sequence[LoggedMove],
+        end: Any,
+        names: Sequence[str],
+        locale: str | None,
+    ) -> str:
+        """One line of ``/game log`` for one whole turn: who played it and what it did (rolls,
+        busts, placements, cards, points), its chance steps told within the moves they served
+        (default: the player, each move in ``describe_move``'s words and their score after it)."""
         ...
 
 
