@@ -214,9 +214,10 @@ async def test_look_commands_and_abandon(fake_discord, bot_process) -> None:
     assert private_board.ephemeral and not action_ids(private_board)
     assert_board(private_board)
 
+    # the record lists turns that ended: Alice's first is still being played
     log = await fake_discord.slash(watcher, table.channel, "game", {}, subcommand="log")
     await log.wait_response()
-    assert log.ephemeral and "rolled" in log.content and "Alice" in log.content
+    assert log.ephemeral and "No turn has ended yet." in log.content, log.content
 
     rules = await fake_discord.slash(watcher, table.channel, "rules", {"game": "cantstop"})
     await rules.wait_response()
@@ -256,7 +257,7 @@ async def test_look_commands_and_abandon(fake_discord, bot_process) -> None:
     assert_board(last_board)
     log = await fake_discord.slash(bob, table.channel, "game", {}, subcommand="log")
     await log.wait_response()
-    assert log.ephemeral and "abandoned" in log.content and "rolled" in log.content
+    assert log.ephemeral and "abandoned" in log.content and "\n1. Alice: rolled" in log.content
 
 
 async def test_restart_keeps_the_game_and_old_buttons_work(fake_discord, bot_process) -> None:

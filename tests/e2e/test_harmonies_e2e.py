@@ -219,8 +219,9 @@ async def test_a_whole_two_player_game(fake_discord, bot_process, tmp_path: Path
         """Mid-game: the log, each player's board for Alice (private, no controls), the rules."""
         log = await fake_discord.slash(alice, table.channel, "game", {}, subcommand="log")
         await log.wait_response()
-        assert log.ephemeral and "ended the turn" in (log.content or ""), log.content
+        assert log.ephemeral and "\n1. " in (log.content or ""), log.content
         assert "took space" in (log.content or "") and "placed" in (log.content or "")
+        assert "token into space" not in (log.content or "")
         pictures = []
         for user in (alice, bob):
             look = await fake_discord.slash(

@@ -114,8 +114,8 @@ async def test_a_whole_game_through_buttons_and_menus(fake_discord, bot_process,
         if not logged and not s.in_setup and not message.ephemeral:
             log = await fake_discord.slash(other, table.channel, "game", {}, subcommand="log")
             await log.wait_response()
-            assert log.ephemeral and "Alice: places" in log.content, log.content
-            assert "goes first" in log.content and "Bob: places" in log.content, log.content
+            assert log.ephemeral and "Alice: starting tiles: " in log.content, log.content
+            assert "\n1. " in log.content and "Bob: starting tiles: " in log.content, log.content
             logged = True
         action = choose(s, sorted(offered))
         kinds.add(action.split(":", 1)[0])
