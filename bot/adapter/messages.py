@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.adapter.rendering import draw_png
 from bot.present import get_presenter
-from bot.present.base import STEPS_PRIVATE, ControlRows, final_scores
+from bot.present.base import STEPS_PRIVATE, ControlRows, final_scores, offered_actions
 from bot.service import fairness
 from bot.service.bots import has_bots
 from bot.service.models import GameSnapshot, Outcome
@@ -301,6 +301,15 @@ def turn_lines(
     return lines
 
 
+def left_out_line(locale: str, legal: Sequence[str], controls: ControlRows) -> list[str]:
+    """How to play the legal moves the controls leave out (Discord's limits: at most five rows,
+    25 options a menu), when there are any: ``/game move`` takes them. Discord's words only:
+    the terminal lists every move."""
+    if set(legal) <= offered_actions(controls):
+        return []
+    return [t(locale, "game.controls_more")]
+
+
 def views_of(
     snap: GameSnapshot,
     turns: Sequence[PlayedTurn] | None,
@@ -331,11 +340,13 @@ async def turn_message(
     """After an action: what happened, who is to act, the board and the controls. ``turns``
     (the game's move log in turns, ``bot.service.turns``) is given for public messages: they
     tell the whole last turn and draw it; ``table``: draw the whole table (``/game board``)."""
-    content = fit_content("\n".join(turn_lines(locale, snap, outcome, turns, away_until)))
+    lines = turn_lines(locale, snap, outcome, turns, away_until)
     images = await board_images(locale, snap, views_of(snap, turns, focus_seat, table))
     controls = None
     if with_controls and snap.to_move is not None and not snap.seats[snap.to_move].is_bot:
         controls = get_presenter(snap.game).controls(snap.state, snap.legal, locale)
+        lines += left_out_line(locale, snap.legal, controls)
+    content = fit_content("\n".join(lines))
     stood_in = snap.status == "active" and any(s.stand_in == "seat" for s in snap.seats)
     back = t(locale, "button.back") if stood_in and with_controls else None
     final = with_controls and snap.status == "finished"

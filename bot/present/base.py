@@ -164,6 +164,19 @@ def plain(text: str) -> str:
     return text.replace("**", "")
 
 
+def offered_actions(rows: ControlRows) -> set[str]:
+    """Every action code a player can submit through ``rows`` (a game may leave legal actions
+    out when Discord's limits are reached; they can still be typed)."""
+    found: set[str] = set()
+    for row in rows.rows:
+        for control in row:
+            if isinstance(control, Button):
+                found.add(control.action)
+            else:
+                found |= {option.action for option in control.options}
+    return found
+
+
 def chunk_buttons(buttons: Sequence[Button]) -> tuple[tuple[Control, ...], ...]:
     """Lay buttons out in rows of five (Discord's limit)."""
     return tuple(
