@@ -10,6 +10,7 @@ answered "no such game here".
 
 from __future__ import annotations
 
+import asyncio
 import io
 from dataclasses import dataclass
 from typing import Any
@@ -109,7 +110,10 @@ async def game_record(service: GameService, snap: GameSnapshot, locale: str) -> 
     names = messages.display_names(snap)
     over = snap.status in history.ENDED
     turns = await turns_of(service, snap)
-    lines = turn_log.record_lines(snap.game, turns, names, locale, over=over)
+    # wording every turn replays it (tens of ms for a long game): off the event loop
+    lines = await asyncio.to_thread(
+        turn_log.record_lines, snap.game, turns, names, locale, over=over
+    )
     final = None
     if over and snap.state is not None:
         scores = snap.scores or tuple(get_engine(snap.game).scores(snap.state))
