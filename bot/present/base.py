@@ -110,8 +110,8 @@ class Presenter(Protocol):
         ...
 
     def describe_move(self, state_before: Any, move: LoggedMove, locale: str | None) -> str:
-        """One log line for ``/game log``, from the move alone: ``/game log`` passes ``None``
-        for ``state_before`` (it reads the log without replaying it)."""
+        """One move in words (the record's default line for a game without ``turn_summary``
+        is made of them); ``state_before`` may be ``None`` (the move alone)."""
         ...
 
     def rules_summary(self, locale: str | None) -> str:
