@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+
 from bot.adapter.messages import turn_message
 from bot.adapter.outgoing import board_files
 from bot.games import load_games
@@ -58,7 +60,9 @@ async def test_a_renderer_with_views_gets_one_attachment_each(monkeypatch) -> No
         assert image.png == render_png("nim", turn.end, tr, names=names, **view)
         assert image.alt_text == describe("nim", turn.end, tr, names=names, **view)
     files = board_files(message)
-    assert [f.filename for f in files] == ["board.png", "board-2.png"]
+    # each named by its place and its picture's digest (an edit keeps an unchanged one)
+    digests = [hashlib.sha256(image.png).hexdigest()[:16] for image in message.images]
+    assert [f.filename for f in files] == [f"board-{n}-{d}.png" for n, d in enumerate(digests, 1)]
     assert all(f.description for f in files)
     assert "bo took 2 from heap 3." in message.content  # the turn's account
 

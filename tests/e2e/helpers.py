@@ -47,7 +47,7 @@ def action_ids(message: StoredMessage) -> dict[str, str]:
 
 def assert_board(message: StoredMessage) -> bytes:
     """The message carries exactly one valid PNG board with alt text."""
-    boards = [a for a in message.attachments if a.filename == "board.png"]
+    boards = [a for a in message.attachments if a.filename.startswith("board-1-")]
     assert len(boards) == 1, message.attachments
     assert boards[0].data.startswith(PNG_MAGIC)
     assert boards[0].description

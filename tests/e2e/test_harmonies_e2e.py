@@ -257,7 +257,7 @@ async def test_a_whole_two_player_game(fake_discord, bot_process, tmp_path: Path
     assert counts.get("card", 0) >= 1  # the card select was used too
     # every public turn message is in the channel; no step of a turn ever was
     channel = fake_discord.channel_messages(table.channel)
-    boards = [m for m in channel if any(a.filename == "board.png" for a in m.attachments)]
+    boards = [m for m in channel if any(a.filename.startswith("board-1-") for a in m.attachments)]
     assert len(boards) == counts["public"]
     assert assert_every_image_described(fake_discord) >= counts["public"]
     for message in boards[1:-1]:
