@@ -26,11 +26,11 @@ The rules, in the order ``plan_board`` applies them:
   private answer to its player.
 - Once a turn is played through private controls (a private step's answer, ``/game board``'s
   copy), it stays there: a step clicked on a private message edits that message (one private
-  message for the whole turn), and from the first private step on the game's newest public
-  board loses its buttons, so a turn never has two live boards.
+  message for the whole turn), and the game's newest public board, while its buttons are live,
+  loses them (at the turn's first private step), so a turn never has two live boards.
 - Everything else (a turn or the game ended, the first board) is a new public message
   answering the interaction; a click's answer takes the clicked message's buttons off (and,
-  from private controls, the public board's too).
+  from private controls or typed, the live public board's too).
 - When the interaction cannot be answered (too late, or Discord refused its first response),
   the board goes to the channel through the delivery instead, and the clicked public board
   loses its buttons through the channel. A board Discord refuses after the answer (the
@@ -123,7 +123,7 @@ class OldBoard(Enum):
 
     KEPT = "kept"  # nothing to take off (or nothing that can be reached)
     CLICKED = "clicked"  # the clicked message
-    NEWEST = "newest"  # the game's newest public board (when it shows the position played on)
+    NEWEST = "newest"  # the game's newest public board
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,7 +146,8 @@ class Facts:
     """What the sender knows when it asks for a plan. ``steps_in_place``: the game shows a step
     inside a turn on its public board (else privately); ``newest_here``: the game's newest
     public board is in the interaction's channel and shows the position the action was played
-    on (only asked for a typed action)."""
+    on, so its buttons are live (only asked for a typed action and a private message's control:
+    a turn that went private took them off at its first private step)."""
 
     arrival: Arrival
     result: Result
@@ -203,16 +204,20 @@ def plan_board(facts: Facts) -> BoardPlan:
         answer = _first(reply, FirstResponse.DEFER_UPDATE)
         return BoardPlan(Route.EDIT_CLICKED, CHANNEL, TURN, answer, CLICKED, True, Route.CHANNEL)
     from_private = arrival is Arrival.PRIVATE_CONTROLS
+    # played away from the public board: that board loses its buttons while it is live
+    newest_live = NEWEST if facts.newest_here else KEPT
     if from_private and result is Result.STEP:  # the turn goes on in the clicked message
         answer = _first(reply, FirstResponse.DEFER_UPDATE)
-        return BoardPlan(Route.EDIT_CLICKED, ACTOR, Show.STEP, answer, NEWEST, True, Route.CHANNEL)
+        return BoardPlan(
+            Route.EDIT_CLICKED, ACTOR, Show.STEP, answer, newest_live, True, Route.CHANNEL
+        )
     if clicked_public or from_private:
         answer = _first(reply, FirstResponse.STRIP_CLICKED)
     else:
         thinking = FirstResponse.THINKING_PUBLIC if public else FirstResponse.THINKING_PRIVATE
         answer = _first(reply, thinking)
     if from_private or arrival is Arrival.TYPED:
-        old = NEWEST  # the public board the action was played on, not the clicked message
+        old = newest_live  # the clicked private message loses its controls by the answer
     else:
         old = CLICKED if answer is FirstResponse.STRIP_CLICKED else KEPT
     if public:

@@ -206,7 +206,8 @@ async def show_outcome(
     assert isinstance(snap, GameSnapshot)
     if reply is None:
         reply = Reply.OPEN if runtime.gate.can_answer(interaction) else Reply.CLOSED
-    newest = await runtime.service.latest_post(snap.id) if arrival is Arrival.TYPED else None
+    away = arrival in (Arrival.TYPED, Arrival.PRIVATE_CONTROLS)  # not on the public board
+    newest = await runtime.service.latest_post(snap.id) if away else None
     newest_here = (
         outcome is not None
         and newest is not None
@@ -216,14 +217,6 @@ async def show_outcome(
     steps_in_place = get_presenter(snap.game).steps == STEPS_IN_PLACE
     facts = Facts(arrival, result_of(outcome), steps_in_place, reply, newest_here)
     plan = plan_board(facts)
-    live = False  # the newest public board has live buttons to take off
-    if plan.old_board is OldBoard.NEWEST and outcome is not None:
-        newest = newest or await runtime.service.latest_post(snap.id)
-        # only while it shows the position the action was played on (a turn that went
-        # private took them off at its first private step)
-        live = newest is not None and (
-            newest_here or await runtime.service.posted_version(snap.id) == outcome.before.version
-        )
     answered = reply is Reply.GIVEN
     shown_now = False
     with runtime.delivery.showing(snap.id):
@@ -239,7 +232,7 @@ async def show_outcome(
     taken_off = answered and plan.first_response is FirstResponse.STRIP_CLICKED
     if plan.old_board is OldBoard.CLICKED and not (replaced or taken_off):
         await edit_clicked_message(interaction, view=None)
-    elif plan.old_board is OldBoard.NEWEST and not replaced and live and newest is not None:
+    elif plan.old_board is OldBoard.NEWEST and not replaced and newest is not None:
         await _take_buttons_off(interaction, snap, newest)
     if answered:
         await _tell_where(interaction, plan, snap, newest, done=done, shown=shown_now)
