@@ -25,6 +25,11 @@ RUN /opt/venv/bin/pip install --no-cache-dir . \
     && find /opt/venv -name __pycache__ -prune -exec rm -rf {} +
 
 FROM ${BASE_IMAGE}
+# GNU FriBidi: Pillow's wheel loads it at run time for its libraqm layout, which joins Arabic
+# letters and orders right-to-left text (without it, names in Arabic are drawn unjoined)
+RUN apt-get update \
+    && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libfribidi0 \
+    && rm -rf /var/lib/apt/lists/* /var/cache/apt/*.bin /var/cache/apt/archives/*.deb
 # BOARDROOM_IN_CONTAINER: the bot refuses to start with a database off the /data volume (one
 # left over in an --env-file would be lost with the container) unless
 # BOARDROOM_ALLOW_DB_OUTSIDE_DATA=1 says so.

@@ -13,7 +13,7 @@ demo: $(VENV)/.installed
 
 # the same commands as .ci/run after its set-up
 test: $(VENV)/.installed
-	. $(BIN)/activate && ruff check . && mypy && python -m pytest -p no:cacheprovider
+	. $(BIN)/activate && ruff check . && mypy && python -m pytest -p no:cacheprovider -n 3 --dist loadgroup
 
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)

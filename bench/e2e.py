@@ -58,6 +58,12 @@ several processes, CPU is their sum, RSS and stalls their maximum. After each wi
 stopped and the database is checked: the player moves it holds against those the players
 counted, and every game must replay from its move log to its stored state.
 
+``--metrics off,on`` runs every row with the bot's metrics port off (no ``BOARDROOM_METRICS_PORT``,
+as by default) and on (a port per process, its database writes timed, ``/metrics`` scraped every
+``SCRAPE_SECONDS`` during the window as Prometheus would, ``/readyz`` once), in the same run; the
+summary compares on against off at each N. A scrape that fails, or a last one that counted no
+interactions, fails the row.
+
 Every loop is bounded in count and time: READY within 60 s, setup within ``--setup-seconds``,
 each interaction waits at most ``--timeout`` seconds, and the run ends ``--timeout`` seconds
 after the window at the latest, so the whole benchmark ends by itself. ``tests/bench`` runs a
@@ -82,6 +88,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import aiohttp
+from prometheus_client.parser import text_string_to_metric_families
+
 from bench.e2e_bot import STALL_FILE_ENV, StallMonitor, read_stall_file, window
 from bench.stats import percentile
 from tests.e2e.conftest import BotProcess
@@ -94,6 +103,7 @@ from tests.fakediscord import (
     InteractionRecord,
     StoredMessage,
 )
+from tests.pg.server import free_port
 
 GAMES = ("cantstop", "kokeshi", "harmonies")
 #: a game control's custom_id: ``br:<game>:<version>:<action>`` or ``brs:<game>:<version>:<n>``
@@ -102,6 +112,9 @@ MENTION = re.compile(r"<@!?(\d+)>")
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 MAX_RECOVERIES = 6
 RSS_PERIOD = 0.25
+#: how often the metrics row's harness reads /metrics (Prometheus's usual interval is 15 s or more)
+SCRAPE_SECONDS = 5.0
+READY_WAIT = 10.0
 TARGETS = (
     "targets: move p50 <= 15 ms and p99 <= 50 ms at N=50; >= 100 moves/s at N=500; "
     "no bot stall > 50 ms"
@@ -541,6 +554,65 @@ async def sample_rss(pid: int, peak: list[int]) -> None:
         await asyncio.sleep(RSS_PERIOD)
 
 
+class Scraper:
+    """Reads each bot's ``/metrics`` every ``SCRAPE_SECONDS`` (and ``/readyz`` first), as a
+    Prometheus server would; nothing to do when the metrics are off (no ports)."""
+
+    def __init__(self, ports: list[int]) -> None:
+        self.ports = ports
+        self.scrapes = 0
+        self.failures: Counter[str] = Counter()
+        self.interactions = 0.0  # counted by all processes, at the last scrape
+
+    async def run(self, stop_at: float) -> None:
+        if not self.ports:
+            return
+        loop = asyncio.get_running_loop()
+        await self.check_ready()
+        while loop.time() + SCRAPE_SECONDS < stop_at:
+            await asyncio.sleep(SCRAPE_SECONDS)
+            await self.scrape_all()
+
+    async def check_ready(self) -> None:
+        """Each bot's ``/readyz`` answers 200 within ``READY_WAIT`` s (discord.py reports ready
+        a moment after the gateway's READY, once the guilds stopped arriving)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + READY_WAIT
+        async with aiohttp.ClientSession() as session:
+            for port in self.ports:
+                while True:
+                    async with session.get(f"http://127.0.0.1:{port}/readyz") as response:
+                        if response.status == 200:
+                            break
+                        if loop.time() > deadline:
+                            self.failures[f"/readyz {response.status} {await response.text()}"] += 1
+                            break
+                    await asyncio.sleep(0.2)
+
+    async def scrape_all(self) -> None:
+        total = 0.0
+        async with aiohttp.ClientSession() as session:
+            for port in self.ports:
+                try:
+                    async with session.get(f"http://127.0.0.1:{port}/metrics") as response:
+                        text = await response.text()
+                        if response.status != 200:
+                            self.failures[f"/metrics {response.status}"] += 1
+                            continue
+                except aiohttp.ClientError as exc:
+                    self.failures[f"/metrics {type(exc).__name__}"] += 1
+                    continue
+                self.scrapes += 1
+                total += sum(
+                    sample.value
+                    for family in text_string_to_metric_families(text)
+                    if family.name == "boardroom_interactions"
+                    for sample in family.samples
+                    if sample.name == "boardroom_interactions_total"
+                )
+        self.interactions = total
+
+
 def pct_ms(values: list[float], q: float) -> float | None:
     """A percentile in milliseconds, or None without data."""
     return percentile(values, q) * 1000 if values else None
@@ -555,6 +627,8 @@ class Setup:
     processes: int = 1
     #: what the channels play (several: the channels take them in turn)
     games: tuple[str, ...] = ("cantstop",)
+    #: the bot's metrics port on (scraped during the window) or off
+    metrics: bool = False
 
 
 async def stored_moves(database: str) -> dict[str, int]:
@@ -632,6 +706,7 @@ async def run_one(
             assert pg is not None, "PostgreSQL was not started"
             database = pg.new_database()
         stall_paths = [workdir / f"stalls-{k}.json" for k in range(processes)]
+        metrics_ports = [free_port() for _ in range(processes)] if setup_.metrics else []
         for k in range(processes):
             env = {
                 "LOG_LEVEL": "WARNING",
@@ -639,6 +714,8 @@ async def run_one(
                 "BOARDROOM_DB": database,
                 "BOARDROOM_STATE_DIR": str(workdir / f"state-{k}"),
             }
+            if metrics_ports:
+                env["BOARDROOM_METRICS_PORT"] = str(metrics_ports[k])
             if processes > 1:
                 env["BOARDROOM_SHARDS"] = f"{k}/{processes}"
                 env["DEV_GUILD_ID"] = ""  # global commands: both guilds have them
@@ -712,6 +789,8 @@ async def run_one(
                 failed[f"{type(exc).__name__}: {exc}"[:70]] += 1
 
         tasks = [asyncio.create_task(play(p)) for p in ready]
+        scraper = Scraper(metrics_ports)
+        scraping = asyncio.create_task(scraper.run(stop_at))
         if tasks:
             _, pending = await asyncio.wait(tasks, timeout=opts.seconds + opts.timeout + 5)
             for task in pending:
@@ -720,6 +799,10 @@ async def run_one(
             if pending:
                 failed["still running at the hard stop"] += len(pending)
         t_end = loop.time()
+        scraping.cancel()
+        await asyncio.gather(scraping, return_exceptions=True)
+        if metrics_ports:
+            await scraper.scrape_all()  # the last one: every process counted its interactions
         gc.enable()
         wall_end = time.time()
         cpu_after = sum(cpu_seconds(pid) or 0.0 for pid in pids) or cpu_before
@@ -743,6 +826,10 @@ async def run_one(
             "game": "+".join(setup_.games),
             "backend": setup_.backend,
             "processes": processes,
+            "metrics": setup_.metrics,
+            "scrapes": scraper.scrapes,
+            "scrape_failures": dict(scraper.failures),
+            "interactions_counted": scraper.interactions,
             "channels_playing": len(ready),
             "setup_seconds": round(setup_seconds, 2),
             "setup_failures": dict(setup_failures),
@@ -811,7 +898,7 @@ def fmt(value: float | None, spec: str = ".1f") -> str:
 def table(rows: list[dict[str, Any]]) -> str:
     """The compact summary table."""
     head = (
-        f"{'game':>9} {'db':>8} {'P':>1} {'N':>4} {'moves':>6} {'mv/s':>6} | {'first p50':>9} {'p95':>6} {'p99':>6} | "
+        f"{'game':>9} {'db':>8} {'P':>1} {'metr':>4} {'N':>4} {'moves':>6} {'mv/s':>6} | {'first p50':>9} {'p95':>6} {'p99':>6} | "
         f"{'move p50':>8} {'p95':>6} {'p99':>6} | {'RSS MiB':>7} {'CPU':>4} "
         f"{'stall ms':>8} {'harness':>7} {'fail%':>5}"
     )
@@ -819,7 +906,7 @@ def table(rows: list[dict[str, Any]]) -> str:
     for r in rows:
         f, m = r["first_ms"], r["move_ms"]
         lines.append(
-            f"{r['game'][:9]:>9} {r['backend']:>8} {r['processes']:>1} {r['channels']:>4} {r['moves']:>6} {r['moves_per_second']:>6.1f} | "
+            f"{r['game'][:9]:>9} {r['backend']:>8} {r['processes']:>1} {on_off(r):>4} {r['channels']:>4} {r['moves']:>6} {r['moves_per_second']:>6.1f} | "
             f"{fmt(f[50]):>9} {fmt(f[95]):>6} {fmt(f[99]):>6} | "
             f"{fmt(m[50]):>8} {fmt(m[95]):>6} {fmt(m[99]):>6} | "
             f"{r['rss_max_mib']:>7.1f} {r['bot_cpu']:>4.2f} "
@@ -838,18 +925,37 @@ def table(rows: list[dict[str, Any]]) -> str:
         if r["channels"] == 500:
             checks.append(_check(">= 100 moves/s", r["moves_per_second"], 100, below=False))
         checks.append(_check("stall <= 50 ms", r["stall_max_ms"], 50, below=True))
+        if r["metrics"]:
+            scraped = not r["scrape_failures"] and r["interactions_counted"] > 0
+            checks.append(
+                f"metrics scraped {r['scrapes']} times, {r['interactions_counted']:g} "
+                f"interactions counted: {'met' if scraped else 'MISSED'}"
+            )
         lines.append(f"  {label(r)}: " + "; ".join(checks))
     lines.extend(comparisons(rows))
     return "\n".join(lines)
 
 
+def on_off(r: dict[str, Any]) -> str:
+    return "on" if r["metrics"] else "off"
+
+
 def label(r: dict[str, Any]) -> str:
-    return f"{r['game']} {r['backend']} x{r['processes']} N={r['channels']}"
+    metrics = " metrics" if r["metrics"] else ""
+    return f"{r['game']} {r['backend']} x{r['processes']}{metrics} N={r['channels']}"
 
 
 def comparisons(rows: list[dict[str, Any]]) -> list[str]:
-    """PostgreSQL against SQLite, and two processes against one, at each N (same run)."""
-    by = {(r["game"], r["backend"], r["processes"], r["channels"]): r for r in rows}
+    """PostgreSQL against SQLite, two processes against one, and metrics on against off, at
+    each N (same run)."""
+    by = {
+        (r["game"], r["backend"], r["processes"], r["channels"]): r
+        for r in rows
+        if not r["metrics"]
+    }
+    with_metrics = {
+        (r["game"], r["backend"], r["processes"], r["channels"]): r for r in rows if r["metrics"]
+    }
     out = []
 
     def ratio(a: float | None, b: float | None) -> str:
@@ -877,6 +983,20 @@ def comparisons(rows: list[dict[str, Any]]) -> list[str]:
                 f"{ratio(r['move_ms'][50], one['move_ms'][50])}, p99 "
                 f"{ratio(r['move_ms'][99], one['move_ms'][99])}"
             )
+    for key, on in sorted(with_metrics.items()):
+        off = by.get(key)
+        if off is None:
+            continue
+        game, backend, procs, n = key
+        out.append(
+            f"  {game} {backend} x{procs} N={n} metrics on/off: first p50 "
+            f"{ratio(on['first_ms'][50], off['first_ms'][50])}, move p50 "
+            f"{ratio(on['move_ms'][50], off['move_ms'][50])}, p95 "
+            f"{ratio(on['move_ms'][95], off['move_ms'][95])}, p99 "
+            f"{ratio(on['move_ms'][99], off['move_ms'][99])}, moves/s "
+            f"{ratio(on['moves_per_second'], off['moves_per_second'])}, bot CPU per move "
+            f"{ratio(on['bot_cpu_ms_per_move'], off['bot_cpu_ms_per_move'])}"
+        )
     return out
 
 
@@ -885,6 +1005,15 @@ def _check(label: str, value: float | None, limit: float, *, below: bool) -> str
         return f"{label}: no data"
     ok = value <= limit if below else value >= limit
     return f"{label}: {value:.1f} {'met' if ok else 'MISSED'}"
+
+
+def metrics_line(r: dict[str, Any]) -> str:
+    if not r["metrics"]:
+        return "off (no BOARDROOM_METRICS_PORT)"
+    return (
+        f"on, /metrics read {r['scrapes']} times ({r['scrape_failures'] or 'no failures'}), "
+        f"{r['interactions_counted']:g} interactions counted at the end"
+    )
 
 
 def details(r: dict[str, Any]) -> str:
@@ -912,6 +1041,7 @@ def details(r: dict[str, Any]) -> str:
             f"in {r['stall_seconds_over_50ms']} seconds ({r['stall_seconds_shared_with_harness']} "
             f"of them with a > 50 ms lag in the harness too); max incl. startup "
             f"{fmt(r['stall_max_ms_incl_startup'])} ms; monitor {monitor}",
+            f"  metrics: {metrics_line(r)}",
             f"  bot garbage collections per generation {r['bot_gc_count']}, longest "
             f"{r['bot_gc_max_ms']} ms (whole run)",
             f"  harness: CPU {r['harness_cpu']:.2f} ({r['harness_cpu_ms_per_move']:.2f} ms per "
@@ -935,6 +1065,8 @@ async def run_all(setups: list[Setup], opts: Options) -> list[dict[str, Any]]:
         for setup_ in setups:
             with contextlib.ExitStack() as stack:
                 name = f"{'+'.join(setup_.games)}-{setup_.backend}-p{setup_.processes}-n{setup_.n}"
+                if setup_.metrics:
+                    name += "-metrics"
                 if opts.keep is not None:
                     workdir = opts.keep / name
                     workdir.mkdir(parents=True, exist_ok=True)
@@ -980,6 +1112,11 @@ def parse_args(argv: list[str] | None = None) -> tuple[list[Setup], Options, Pat
     parser.add_argument(
         "--processes", default="1", help="comma-separated bot process counts on one database"
     )
+    parser.add_argument(
+        "--metrics",
+        default="off",
+        help="comma-separated: off, on (both: compare; on: the bot's metrics port, scraped)",
+    )
     parser.add_argument("--keep", type=Path, default=None, help="keep databases and logs here")
     parser.add_argument("--json", type=Path, default=None, help="also write the figures here")
     args = parser.parse_args(argv)
@@ -992,12 +1129,20 @@ def parse_args(argv: list[str] | None = None) -> tuple[list[Setup], Options, Pat
     procs = [int(x) for x in args.processes.split(",") if x.strip()]
     if not procs or min(procs) < 1:
         parser.error("--processes needs positive integers")
+    metrics = [m.strip() for m in args.metrics.split(",") if m.strip()]
+    if not metrics or set(metrics) - {"off", "on"}:
+        parser.error("--metrics takes off and/or on")
     games = [g.strip() for g in args.game.split(",") if g.strip()]
     if not games or set(games) - set(GAMES):
         parser.error(f"--game takes {', '.join(GAMES)}")
     loads = [tuple(games)] if args.mix else [(g,) for g in games]
     setups = [
-        Setup(n, b, p, load) for load in loads for n in ns for p in procs for b in backends
+        Setup(n, b, p, load, m == "on")
+        for load in loads
+        for n in ns
+        for p in procs
+        for b in backends
+        for m in metrics
     ]
     opts = Options(
         seconds=args.seconds,
@@ -1017,7 +1162,8 @@ def main(argv: list[str] | None = None) -> int:
     ns = sorted({s.n for s in setups})
     print(
         f"e2e benchmark: {sorted({'+'.join(s.games) for s in setups})}, channels {ns}, backends {sorted({s.backend for s in setups})}, "
-        f"processes {sorted({s.processes for s in setups})}, window {opts.seconds:g} s, "
+        f"processes {sorted({s.processes for s in setups})}, "
+        f"metrics {sorted({'on' if s.metrics else 'off' for s in setups})}, window {opts.seconds:g} s, "
         f"<= {opts.moves_per_channel} moves/channel, think {opts.think_ms:g} ms, "
         f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}",
         flush=True,

@@ -112,4 +112,4 @@ def test_make_test_is_what_ci_runs(clone: Path) -> None:
     assert dry.returncode == 0, dry.stderr
     # make test's last line is the very command .ci/run ends with
     assert dry.stdout.splitlines()[-1] == f". .venv/bin/activate && {ci[-1]}"
-    assert ci[-1] == "ruff check . && mypy && python -m pytest -p no:cacheprovider"
+    assert ci[-1] == "ruff check . && mypy && python -m pytest -p no:cacheprovider -n 3 --dist loadgroup"

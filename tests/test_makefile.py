@@ -34,7 +34,7 @@ def recipe(target: str) -> list[str]:
     return body
 
 
-TEST_COMMAND = "ruff check . && mypy && python -m pytest -p no:cacheprovider"
+TEST_COMMAND = "ruff check . && mypy && python -m pytest -p no:cacheprovider -n 3 --dist loadgroup"
 
 
 def test_ci_and_make_test_run_the_same_test_command() -> None:

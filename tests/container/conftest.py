@@ -1,4 +1,4 @@
-"""Fixtures for the container test: the fake Discord of the e2e tests, and the built image.
+"""Fixtures for the container test: the fake Discord of the e2e tests, and the built images.
 
 Locally the test skips when there is no Docker or no image (``.ci/container-setup`` makes
 both); with ``CI=true`` it fails instead, so CI can never pass without running it.
@@ -14,10 +14,11 @@ import pytest
 
 from tests.e2e.conftest import fake_discord, fake_discord_options
 
-__all__ = ["docker_image", "fake_discord", "fake_discord_options"]
+__all__ = ["docker_image", "fake_discord", "fake_discord_options", "postgres_image"]
 
-#: the image .ci/container-setup builds
+#: the images .ci/container-setup builds: the bot's, and PostgreSQL's (docker/postgres)
 IMAGE = os.environ.get("BOARDROOM_IMAGE", "boardroom:test")
+POSTGRES_IMAGE = os.environ.get("BOARDROOM_POSTGRES_IMAGE", "boardroom-postgres:test")
 
 
 def docker_missing(image: str) -> str | None:
@@ -35,13 +36,24 @@ def docker_missing(image: str) -> str | None:
     return None
 
 
-@pytest.fixture(scope="session")
-def docker_image() -> str:
-    """The image to test; skips (fails under CI=true) when Docker or the image is missing."""
-    reason = docker_missing(IMAGE)
+def require_image(image: str) -> str:
+    """``image``; skips (fails under CI=true) when Docker or the image is missing."""
+    reason = docker_missing(image)
     if reason is not None:
         advice = f"{reason}; run .ci/container-setup (as root) to set it up"
         if os.environ.get("CI") == "true":
             pytest.fail(f"CI=true and the container test cannot run: {advice}", pytrace=False)
         pytest.skip(advice)
-    return IMAGE
+    return image
+
+
+@pytest.fixture(scope="session")
+def docker_image() -> str:
+    """The bot's image to test."""
+    return require_image(IMAGE)
+
+
+@pytest.fixture(scope="session")
+def postgres_image() -> str:
+    """The PostgreSQL image built from Debian's package, for the compose file's db service."""
+    return require_image(POSTGRES_IMAGE)

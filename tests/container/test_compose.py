@@ -1,18 +1,22 @@
 """The compose files, run as a self-hoster runs them, with Debian's ``docker-compose``.
 
 Both setups (SQLite alone, and with ``compose.postgres.yaml``) must pass ``docker-compose
-config``, with log rotation on every service. The SQLite setup is then brought up from a copy of
-the project's ``compose.yaml`` and an ``.env`` as the README says, on the locally built image and
-the host's network (the only change, in ``compose.override.yaml``, which Compose reads by
-itself), against the fake Discord: a game is started and a move made, ``down`` and ``up`` again
-keep the game, and the old board's buttons go on with it.
+config``, with log rotation on every service. Each is then brought up from a copy of the
+project's compose files and an ``.env`` as the README says, on the locally built images and the
+host's network (the only changes, in ``compose.override.yaml``; the PostgreSQL service runs the
+image built from Debian's package, ``docker/postgres``, as the README offers for a host without
+the registry), against the fake Discord: a game is started and a move made, ``down`` and ``up``
+again keep the game, and the old board's buttons go on with it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import os
+import secrets
 import shutil
+import urllib.error
+import urllib.request
 import uuid
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -29,6 +33,7 @@ from tests.e2e.helpers import (
     seat_users,
 )
 from tests.fakediscord import FakeDiscordDriver, FakeGuild
+from tests.pg.server import free_port
 
 pytestmark = pytest.mark.container
 
@@ -145,37 +150,127 @@ async def up(project: Project, driver: FakeDiscordDriver) -> None:
         await asyncio.sleep(0.2)
 
 
-async def test_a_game_outlives_compose_down_and_up(
-    fake_discord: FakeDiscordDriver, sqlite_project: tuple[Project, FakeGuild]
+async def play_across_down_and_up(
+    project: Project, driver: FakeDiscordDriver, guild: FakeGuild
 ) -> None:
-    project, guild = sqlite_project
-    await up(project, fake_discord)
+    """A game started and a move made, ``down`` and ``up`` (the volumes stay): the game goes on
+    from the old board's buttons, and ``/game board`` gives the player her controls back."""
+    await up(project, driver)
 
-    table = await seat_users(fake_discord, guild, "Alice", "Bob")
+    table = await seat_users(driver, guild, "Alice", "Bob")
     alice, _bob = table.users
     first = await open_and_start(table)
     assert_board(first)
-    rec = await fake_discord.click(alice, first, action_ids(first)["roll"])
+    rec = await driver.click(alice, first, action_ids(first)["roll"])
     await rec.wait_response()
-    after_roll = await board_after_click(fake_discord, rec, first)
+    after_roll = await board_after_click(driver, rec, first)
     buttons = action_ids(after_roll)
     moves = sorted(code for code in buttons if code.startswith("move:"))
     assert moves, buttons
 
-    code, out = await project.compose("down")  # the volume stays
+    code, out = await project.compose("down")  # the volumes stay
     assert code == 0, out
-    await up(project, fake_discord)
+    await up(project, driver)
 
-    again = await fake_discord.slash(alice, table.channel, "game", {}, subcommand="board")
+    again = await driver.slash(alice, table.channel, "game", {}, subcommand="board")
     await again.wait_response()
     (controls,) = await again.wait_followups(1, timeout=10)
     assert controls.ephemeral and action_ids(controls) == buttons
-    rec = await fake_discord.click(alice, after_roll, buttons[moves[0]])
+    rec = await driver.click(alice, after_roll, buttons[moves[0]])
     await rec.wait_response()
     assert not rec.ephemeral, rec.content
-    next_turn = await board_after_click(fake_discord, rec, after_roll)
+    next_turn = await board_after_click(driver, rec, after_roll)
     assert {"roll", "stop"} <= set(action_ids(next_turn))
 
     code, logs = await project.compose("logs", "--no-color")
-    assert fake_discord.token not in logs
+    assert driver.token not in logs
     assert "Traceback" not in logs, logs
+
+
+async def test_a_game_outlives_compose_down_and_up(
+    fake_discord: FakeDiscordDriver, sqlite_project: tuple[Project, FakeGuild]
+) -> None:
+    project, guild = sqlite_project
+    await play_across_down_and_up(project, fake_discord, guild)
+
+
+@dataclass
+class PostgresSetup:
+    project: Project
+    guild: FakeGuild
+    password: str
+    metrics_port: int
+
+
+@pytest.fixture
+async def postgres_project(
+    compose_folder: Path, fake_discord: FakeDiscordDriver, docker_image: str, postgres_image: str
+) -> AsyncIterator[PostgresSetup]:
+    """The README's PostgreSQL setup: both compose files and an .env naming them, a password of
+    its own. On the host's network the bot reaches the database on 127.0.0.1 (a free port, which
+    PGPORT gives the server and its health check), not as ``db``."""
+    guild = await fake_discord.add_guild("Boardroom Dev")
+    password = secrets.token_hex(12)
+    db_port, metrics_port = free_port(), free_port()
+    write_env(
+        compose_folder,
+        COMPOSE_FILE="compose.yaml:compose.postgres.yaml:compose.override.yaml",
+        POSTGRES_PASSWORD=password,
+        BOARDROOM_DB=f"postgresql://boardroom:{password}@127.0.0.1:{db_port}/boardroom",
+        DISCORD_TOKEN=fake_discord.token,
+        DISCORD_API_BASE=fake_discord.api_base,
+        DEV_GUILD_ID=str(guild.id),
+        BOARDROOM_BOT_PAUSE="0",
+        BOARDROOM_METRICS_PORT=str(metrics_port),
+    )
+    (compose_folder / "compose.override.yaml").write_text(
+        "services:\n"
+        f"  bot:\n    image: {docker_image}\n    network_mode: host\n"
+        f"  db:\n    image: {postgres_image}\n    network_mode: host\n"
+        f"    environment:\n      PGPORT: '{db_port}'\n"
+        "    command: ['-c', 'listen_addresses=127.0.0.1']\n"
+    )
+    project = Project(compose_folder, f"boardroom-pg-{uuid.uuid4().hex[:8]}")
+    try:
+        yield PostgresSetup(project, guild, password, metrics_port)
+    finally:
+        await project.compose("down", "-v", "--remove-orphans")
+
+
+def http_status(url: str) -> int:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            return int(response.status)
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+async def test_a_game_on_postgres_outlives_compose_down_and_up(
+    fake_discord: FakeDiscordDriver, postgres_project: PostgresSetup
+) -> None:
+    project = postgres_project.project
+    await play_across_down_and_up(project, fake_discord, postgres_project.guild)
+
+    # the game is in PostgreSQL (the db service's volume), not in a SQLite file on /data
+    code, out = await project.compose(
+        "exec",
+        "-T",
+        "db",
+        "psql",
+        "-U",
+        "boardroom",
+        "-d",
+        "boardroom",
+        "-Atc",
+        "SELECT count(*) FROM games",
+    )
+    assert code == 0 and out.strip() == "1", out
+    code, out = await project.compose("exec", "-T", "bot", "ls", "-A", "/data")
+    assert code == 0 and "boardroom.db" not in out.split(), out
+    # ready by the bot's own definition: /readyz, and `boardroom health` (the HEALTHCHECK) agree
+    url = f"http://127.0.0.1:{postgres_project.metrics_port}/readyz"
+    assert await asyncio.to_thread(http_status, url) == 200
+    code, out = await project.compose("exec", "-T", "bot", "boardroom", "health")
+    assert code == 0 and out.startswith("Healthy"), out
+    _, logs = await project.compose("logs", "--no-color")
+    assert postgres_project.password not in logs

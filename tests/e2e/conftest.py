@@ -15,6 +15,7 @@ from typing import IO, Any
 import pytest
 
 from i18n.commands import set_renderer, typed
+from tests.e2e.quick_retries_bot import WAITS_ENV
 from tests.fakediscord import FakeDiscordDriver, FakeGuild
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -261,6 +262,8 @@ async def bot_process(fake_discord: FakeDiscordDriver, tmp_path: Path) -> AsyncI
     scratch working directory; output goes to <tmp_path>/bot-N.log. The call
     returns once the fake sent READY and received the command sync PUT. At teardown
     every bot is killed and its log must contain neither the token nor a game seed.
+    With ``BOARDROOM_TEST_DISCORD_WAITS`` among the settings, discord.py's own waits between
+    retries are scaled by that factor (``tests/e2e/quick_retries_bot.py``).
     """
     bots: list[BotProcess] = []
 
@@ -280,6 +283,8 @@ async def bot_process(fake_discord: FakeDiscordDriver, tmp_path: Path) -> AsyncI
             log_path=tmp_path / f"bot-{len(bots) + 1}.log",
             extra_env=dict(extra_env),
         )
+        if WAITS_ENV in extra_env:  # discord.py's own retry waits scaled (quick_retries_bot)
+            bot.command = ("-m", "tests.e2e.quick_retries_bot")
         bots.append(bot)
         await bot.start(wait_sync=wait_sync)
         return bot

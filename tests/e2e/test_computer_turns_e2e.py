@@ -23,12 +23,16 @@ from bot.service.turns import split_turns
 from engines.registry import get_engine
 from tests.e2e.conftest import BotProcess
 from tests.e2e.helpers import Table, action_ids, board_after_click, lobby_id, seat_users
+from tests.e2e.quick_retries_bot import WAITS_ENV
 from tests.e2e.reliability import until
 from tests.e2e.test_turn_clock_e2e import votes_on
 from tests.fakediscord import FakeDiscordDriver, FakeUser, StoredMessage
 
 SERVER_ERROR = {"status": 500, "code": 0}  # discord.py tries 5 times in 25 s, then gives up
-#: the runner's first post gives up after 25 s; then the computer must play within seconds
+#: discord.py's own waits between its five tries at 0.4 times their length: 10 s instead of
+#: 25 s, still long enough for the person to play a whole turn while the board is retried
+QUICK_RETRIES = {WAITS_ENV: "0.4"}
+#: the runner's first post gives up after those retries; then the computer must play within seconds
 STALL = 45.0
 
 
@@ -278,10 +282,10 @@ async def computer_board_refused(driver, bot, table, gid, failure: dict[str, int
 async def test_the_computer_plays_on_after_its_refused_board_while_the_person_played(
     fake_discord, bot_process, way: str
 ) -> None:
-    """Issue 28, first story: the computer's board is refused 5 times (25 s of discord.py
-    retries) while the person gets the position by ``/game board`` (or types ``/game move``)
+    """Issue 28, first story: the computer's board is refused 5 times (discord.py's own
+    retries, 25 s in production) while the person gets the position by ``/game board`` (or types ``/game move``)
     and plays a whole turn. The computer then plays its next turn, and the game goes on."""
-    bot = await bot_process(BOARDROOM_BOT_PAUSE="0")
+    bot = await bot_process(BOARDROOM_BOT_PAUSE="0", **QUICK_RETRIES)
     table, gid, people = await against_computers(fake_discord, bot, "easy")
     solo = people[0]
     outage, _ = await computer_board_refused(fake_discord, bot, table, gid, SERVER_ERROR, 5)
@@ -305,7 +309,7 @@ async def test_a_refused_computer_board_reaches_the_channel_after_a_private_look
     """Issue 28, second story: during the retries of the computer's board the person asks for
     ``/game board`` and then does nothing. The private copy does not count as the channel
     having seen it: the board reaches the channel."""
-    bot = await bot_process(BOARDROOM_BOT_PAUSE="0")
+    bot = await bot_process(BOARDROOM_BOT_PAUSE="0", **QUICK_RETRIES)
     table, gid, people = await against_computers(fake_discord, bot, "easy")
     outage, version = await computer_board_refused(fake_discord, bot, table, gid, SERVER_ERROR, 5)
     await look(fake_discord, table, people[0])
@@ -357,7 +361,9 @@ async def test_a_stand_in_plays_on_after_its_refused_board(fake_discord, bot_pro
     """Alice lets her clock run out and the table votes "A bot plays this turn"; the stand-in's
     board is refused 5 times while Bob plays his turn from ``/game board``. Then the computer
     opponent after Bob plays, Alice has her seat back, and the game is played to its end."""
-    bot = await bot_process(BOARDROOM_BOT_PAUSE="1", BOARDROOM_TEST_HOUR_SECONDS="8")
+    bot = await bot_process(
+        BOARDROOM_BOT_PAUSE="1", BOARDROOM_TEST_HOUR_SECONDS="8", **QUICK_RETRIES
+    )
     table = await seat_users(fake_discord, bot.guild, "Alice", "Bob")
     alice, bob = table.users
     for user in (alice, bob):  # reminders would be channel posts too
@@ -397,7 +403,7 @@ async def test_two_computers_in_a_row_play_on_after_a_refused_board(
 ) -> None:
     """Two computer opponents: the second one's board is refused 5 times while the person plays
     a whole turn from ``/game board``; both computers then play their next turns."""
-    bot = await bot_process(BOARDROOM_BOT_PAUSE="1")
+    bot = await bot_process(BOARDROOM_BOT_PAUSE="1", **QUICK_RETRIES)
     table, gid, people = await against_computers(fake_discord, bot, "easy", "easy")
     solo = people[0]
     await hand_over(fake_discord, bot, table, gid, solo)
@@ -424,13 +430,13 @@ async def test_two_computers_in_a_row_play_on_after_a_refused_board(
 async def test_a_kill_during_the_retry_loses_no_board(fake_discord, bot_process) -> None:
     """SIGKILL while the computer's board is being retried, after the person looked at it
     privately: after the restart the board reaches the channel, and the game goes on."""
-    bot = await bot_process(BOARDROOM_BOT_PAUSE="0")
+    bot = await bot_process(BOARDROOM_BOT_PAUSE="0", **QUICK_RETRIES)
     table, gid, people = await against_computers(fake_discord, bot, "easy")
     outage, version = await computer_board_refused(
         fake_discord, bot, table, gid, SERVER_ERROR, 10**6
     )
     await look(fake_discord, table, people[0])
-    # discord.py's next tries come 1 s and 4 s after the first: the copy is long recorded
+    # discord.py's next tries come 0.4 s and 1.6 s after the first: the copy is long recorded
     # (where private copies are recorded at all) when the process dies
     await until(lambda: outage.failed >= 3, 20, "the retries of the computer's board")
     await bot.kill()

@@ -15,6 +15,7 @@ from tests.e2e.helpers import (
     open_and_start,
     seat_users,
 )
+from tests.e2e.quick_retries_bot import WAITS_ENV
 from tests.e2e.reliability import board_messages, posted_versions, shown, stored_state, until
 from tests.e2e.test_harmonies_e2e import controls_of, mover_of, open_harmonies, press
 
@@ -252,8 +253,9 @@ async def test_a_bot_turn_whose_post_fails_five_times_is_posted(
 ) -> None:
     """Five 500s on the channel post of a computer opponent's turn (discord.py's own retries
     all fail): the bot's moves are saved, the board is posted by a later try, and the game
-    goes on; nothing is logged as a failed bot turn."""
-    bot = await bot_process(BOARDROOM_BOT_PAUSE="0")
+    goes on; nothing is logged as a failed bot turn. (discord.py's waits between its tries run
+    at a fifth of their length here.)"""
+    bot = await bot_process(BOARDROOM_BOT_PAUSE="0", **{WAITS_ENV: "0.2"})
     table = await seat_users(fake_discord, bot.guild, "Solo")
     (solo,) = table.users
     rec = await fake_discord.slash(solo, table.channel, "play", {}, subcommand="cantstop")

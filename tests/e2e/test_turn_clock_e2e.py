@@ -251,7 +251,9 @@ async def test_a_move_just_as_the_deadline_fires(fake_discord, bot_process, earl
     first and no vote opens, or the vote opens first and the move, still the player's to make,
     closes it as moot; either way exactly one move is played for that turn and the table is
     never asked about a turn that is over."""
-    bot = await bot_process(BOARDROOM_TEST_HOUR_SECONDS="3", BOARDROOM_GAMES="tests.games.nim")
+    # a 1 h clock of 6 s: the deadline must still be ahead once the game has started, even on a
+    # machine so busy that opening and starting it takes seconds
+    bot = await bot_process(BOARDROOM_TEST_HOUR_SECONDS="6", BOARDROOM_GAMES="tests.games.nim")
     table, turn = await started(fake_discord, bot, "Alice", "Bob", game="nim")
     (due, seat, user_id) = rows(
         bot,
