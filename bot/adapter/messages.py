@@ -234,6 +234,11 @@ async def board_images(
     return tuple([BoardImage(*await board_png(locale, snap, **view)) for view in views])
 
 
+def played_a_turn(turns: Sequence[PlayedTurn], seat: int) -> bool:
+    """Has ``seat`` ended a turn of this game? (``turns`` keeps every seat's newest ended turn.)"""
+    return any(turn.mover == seat and turn.ended for turn in turns)
+
+
 def recap_line(
     locale: str, snap: GameSnapshot, turns: Sequence[PlayedTurn], seat: int
 ) -> str | None:
@@ -243,7 +248,7 @@ def recap_line(
     since = since_last_turn_of(turns, seat)
     if len(since) < 2:
         return None
-    played_before = any(turn.mover == seat for turn in turns if turn.ended)
+    played_before = played_a_turn(turns, seat)
     items = get_presenter(snap.game).recap(since[-MAX_RECAP:], display_names(snap), locale)
     if not items:
         return None
@@ -295,8 +300,10 @@ def turn_lines(
             turn_starts = outcome is not None and (
                 outcome.ended_turn or outcome.before.state is None
             )
-            if turn_starts and presenter.steps == STEPS_PRIVATE:
-                # the turn's steps come as private answers: say how to get them back
+            first_turn = turns is not None and not played_a_turn(turns, snap.to_move)
+            if turn_starts and first_turn and presenter.steps == STEPS_PRIVATE:
+                # the turn's steps come as private answers: say how to get them back, once a
+                # game to each player (the move log remembers it, across restarts)
                 lines.append(t(locale, "game.controls_back"))
     return lines
 
