@@ -9,7 +9,7 @@ whether reminders may be sent as direct messages, and each player's yearly away 
 
 Stored forms (migration 0006): ``server_settings.default_clock`` is the clock in hours of game
 time (0: no clock; NULL: the built-in 24 h), ``lobby_expiry`` in hours (NULL: 24), ``allow_dm``
-0/1 (NULL: allowed); ``away_days`` (migration 0010) in days (NULL: 21). Hours are scaled by
+0/1 (NULL: allowed); ``away_days`` (migration 0011) in days (NULL: 21). Hours are scaled by
 ``TimeUnits`` where they are used.
 """
 

@@ -91,7 +91,7 @@ class ServerPlayRow:
     default_action: str | None = None
     lobby_expiry: int | None = None
     allow_dm: bool | None = None
-    away_days: int | None = None  # the yearly away budget per player (migration 0010)
+    away_days: int | None = None  # the yearly away budget per player (migration 0011)
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,7 +291,7 @@ class Tx(Protocol):
 
     async def away_periods(self, guild_id: int, user_id: int, after: float) -> list[AwayPeriodRow]:
         """The player's away periods on the server that started after ``after``, oldest first
-        (migration 0010)."""
+        (migration 0011)."""
         ...
 
     async def add_away_period(

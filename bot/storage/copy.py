@@ -39,7 +39,8 @@ COPIED_TABLES: tuple[str, ...] = (
     "ratings",
     "rating_history",
     "meta",  # migration 0009 on
-    "away_periods",  # migration 0010 on
+    "private_steps",  # migration 0010 on
+    "away_periods",  # migration 0011 on
 )
 
 
