@@ -41,15 +41,6 @@ def pytest_configure(config: pytest.Config) -> None:
     per_game.choose(tuple(config.getoption("--game")))
 
 
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Under ``pytest -n N --dist loadgroup`` (the README's command) the container tests share
-    one worker, one after another: each builds on the one Docker daemon and image, and two
-    compose projects at once would contend for it."""
-    for item in items:
-        if item.get_closest_marker("container") is not None:
-            item.add_marker(pytest.mark.xdist_group("container"))
-
-
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[PgServer]:
     """A PostgreSQL server for the session, with a template database holding the schema.

@@ -35,7 +35,9 @@ from tests.e2e.helpers import (
 from tests.fakediscord import FakeDiscordDriver, FakeGuild
 from tests.pg.server import free_port
 
-pytestmark = pytest.mark.container
+#: one Docker daemon and image for every container test: under pytest-xdist they share one
+#: worker, one after another (`--dist loadgroup`)
+pytestmark = [pytest.mark.container, pytest.mark.xdist_group("container")]
 
 ROOT = Path(__file__).resolve().parents[2]
 READY_TIMEOUT = 90.0
@@ -125,6 +127,9 @@ async def sqlite_project(
         DISCORD_API_BASE=fake_discord.api_base,
         DEV_GUILD_ID=str(guild.id),
         BOARDROOM_BOT_PAUSE="0",
+        # on the host's network the image's default metrics port (9108) would be shared with
+        # any other bot on the machine: a free one of its own
+        BOARDROOM_METRICS_PORT=str(free_port()),
     )
     (compose_folder / "compose.override.yaml").write_text(
         f"services:\n  bot:\n    image: {docker_image}\n    network_mode: host\n"

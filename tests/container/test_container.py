@@ -24,8 +24,11 @@ from tests.e2e.helpers import (
     seat_users,
 )
 from tests.fakediscord import FakeDiscordDriver, FakeGuild
+from tests.pg.server import free_port
 
-pytestmark = pytest.mark.container
+#: one Docker daemon and image for every container test: under pytest-xdist they share one
+#: worker, one after another (`--dist loadgroup`)
+pytestmark = [pytest.mark.container, pytest.mark.xdist_group("container")]
 
 READY_TIMEOUT = 90.0
 
@@ -75,6 +78,8 @@ class Containers:
             f"DEV_GUILD_ID={self.guild.id}",
             "-e",
             "BOARDROOM_BOT_PAUSE=0",
+            "-e",  # on the host's network: a free metrics port, not the image's shared 9108
+            f"BOARDROOM_METRICS_PORT={free_port()}",
             self.image,
         )
         assert code == 0, out

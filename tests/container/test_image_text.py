@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.container
+#: one Docker daemon and image for every container test: under pytest-xdist they share one
+#: worker, one after another (`--dist loadgroup`)
+pytestmark = [pytest.mark.container, pytest.mark.xdist_group("container")]
 
 PROBE = Path(__file__).with_name("shaping_probe.py")
 
