@@ -30,8 +30,8 @@ from typing import Any
 
 from bench.stats import mean_ci, percentile, wilson
 from engines.base import CHANCE, TERMINAL
-from games.cantstop.bots import make_bot
 from engines.rng import Rng
+from games.cantstop.bots import make_bot
 from games.cantstop.engine.rules import CantStopEngine
 from games.cantstop.engine.state import Phase
 

@@ -17,7 +17,7 @@ otherwise bank, and with no threat on the board it keeps its solitaire caution.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from engines.rng import Rng
@@ -45,7 +45,7 @@ from games.cantstop.engine.state import (
 Runners = tuple[tuple[int, int], ...]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _hit_chance(column: int) -> float:
     """Chance that a roll offers ``column`` in at least one pairing."""
     return 1.0 - bust_count(frozenset((column,))) / ROLLS
@@ -62,7 +62,8 @@ def _finish_chance(targets: tuple[tuple[int, int], ...], open_cols: frozenset[in
     after another.
     """
     cols = frozenset(c for c, _ in targets)
-    fillers = sorted(open_cols - cols, key=lambda c: -_hit_chance(c))[: max(0, RUNNERS - len(cols) - 1)]
+    spare = max(0, RUNNERS - len(cols) - 1)
+    fillers = sorted(open_cols - cols, key=lambda c: -_hit_chance(c))[:spare]
     bust = bust_count(cols | frozenset(fillers)) / ROLLS
     chance = 1.0
     for col, steps in targets:
@@ -107,7 +108,7 @@ class TurnPlannerBot:
 
     def __init__(
         self,
-        depth: int = 2,
+        depth: int = 1,
         win_bonus: float = 1.0,
         race: float = 4.0,
         boost: float = 0.9,

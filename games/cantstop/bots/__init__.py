@@ -3,10 +3,10 @@
 * ``easy``   - random legal moves; stops with a probability that grows with the steps taken
   this turn.
 * ``medium`` - Michael Keller's "Rule of 28" (see ``RuleOf28Bot``).
-* ``hard``   - ``games.cantstop.planner.TurnPlannerBot``: expectimax over the rest of the turn with
-  exact odds on ``LookaheadBot``'s progress values, weighing the opponents' chance to win on their
-  next turn. ``LookaheadBot`` (the one-roll lookahead) was ``hard`` before it and stays as the
-  benchmark's ``hard-old``.
+* ``hard``   - ``planner.TurnPlannerBot``: expectimax over the rest of the turn with exact odds on
+  ``LookaheadBot``'s progress values, weighing the opponents' chance to win on their next turn.
+  ``LookaheadBot`` (the one-roll lookahead) was ``hard`` before it and stays as the benchmark's
+  ``hard-old``.
 
 Every bot stops at once when stopping wins the game. Only the engine's own move generator decides
 what is legal; the bots never construct an action the engine did not offer.
@@ -377,7 +377,7 @@ def make_bot(level: str) -> Any:
     if level == "medium":
         return RuleOf28Bot()
     if level == "hard":
-        from games.cantstop.planner import TurnPlannerBot  # it builds on this module's helpers
+        from games.cantstop.bots.planner import TurnPlannerBot  # it builds on this module's helpers
 
         return TurnPlannerBot()
     if level == "hard-old":
