@@ -15,11 +15,12 @@ the channel made ``--moves-per-channel`` moves. ``--game`` names the game every 
 The players are the e2e tests' quick players (``tests.e2e.test_languages_e2e``: ``offered``
 reads the controls a message carries, ``choose`` picks one), driving each game as a person does:
 a Can't Stop roll or choice edits the clicked public board in place; a Kokeshi or Harmonies
-step is answered privately (an ephemeral follow-up with a preview and the next controls, which
-the player clicks next) and the turn's end is a new public board. A move (a click on a game
-control, private steps included) counts once its new board is visible to the player, however
-it arrives: the clicked message edited into the new version, the answer's follow-up (public or
-private), or a new message in the channel. A finished game is followed by a new lobby in the
+turn's first step is answered privately (an ephemeral follow-up with a preview and the next
+controls, which the player clicks next), its later steps edit that private message, and the
+turn's end is a new public board. A move (a click on a game control, private steps included)
+counts once its new board is visible to the player, however it arrives: the clicked message
+(public or private) edited into the new version, the answer's follow-up (public or private),
+or a new message in the channel. A finished game is followed by a new lobby in the
 same channel (lobby interactions are not counted as moves). ``--think-ms`` adds a pause after
 each move (random 0.5x..1.5x, first move staggered), for human-paced load instead of the
 default closed loop where every channel clicks again as soon as its board arrives.
@@ -168,7 +169,8 @@ class ChannelWatch:
 
 class BenchFake(FakeDiscord):
     """The fake Discord, telling the one player of a channel when a channel message of it was
-    created or edited (an edited board, a board posted to the channel)."""
+    created or edited (an edited board, a board posted to the channel), or a private message
+    edited (a private step shown on the message it was clicked on)."""
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -177,7 +179,8 @@ class BenchFake(FakeDiscord):
     async def dispatch_message(self, event: str, msg: StoredMessage) -> None:
         await super().dispatch_message(event, msg)
         watch = self.watches.get(msg.channel_id)
-        if watch is not None and watch.waiting is not None and not msg.ephemeral:
+        private_edit = msg.ephemeral and event == "MESSAGE_UPDATE"
+        if watch is not None and watch.waiting is not None and (private_edit or not msg.ephemeral):
             watch.stored_at[msg.id] = asyncio.get_running_loop().time()
             watch.waiting.changed_event.set()
 
@@ -222,8 +225,9 @@ async def settle(rec: InteractionRecord, need_followup: bool, timeout: float) ->
 
 @dataclass(frozen=True)
 class Shown:
-    """Where a move's new board came: 'edited' (the clicked message), 'public' or 'private'
-    (the answer's follow-up), 'posted' (a new channel message); when the fake stored it."""
+    """Where a move's new board came: 'edited' (the clicked public message), 'private edit'
+    (the clicked private message), 'public' or 'private' (the answer's follow-up), 'posted' (a
+    new channel message); when the fake stored it."""
 
     via: str
     message: StoredMessage
@@ -287,8 +291,11 @@ async def new_board(
                 message = driver.message(message_id)
                 if message_id == clicked.id and (version_of(message) or 0) > version:
                     # a step shown in place (the first response only took the controls off)
-                    return Shown("edited", message, watch.stored_at[message_id])
-                if message_id > mark and message_id != clicked.id and shows_after(message, version):
+                    via = "private edit" if message.ephemeral else "edited"
+                    return Shown(via, message, watch.stored_at[message_id])
+                if message.ephemeral or message_id <= mark or message_id == clicked.id:
+                    continue
+                if shows_after(message, version):
                     return Shown("posted", message, watch.stored_at[message_id])
             remaining = deadline - loop.time()
             if remaining <= 0:

@@ -13,7 +13,10 @@ stored: the turns played (the engine's turn counter at the end), the public mess
 channel that carry a board picture, how many of them mention someone, the edits of public
 boards made in place, and the private step messages. The target for Can't Stop (issue 13): at
 most one public board message per turn plus one per game (the first board; the last one is the
-game's end).
+game's end). For the turns the people played (those a click of theirs ended), what reached
+their phones privately (issue 23): the private messages (each new private message, however
+often it was edited) and the private pictures uploaded (an unchanged picture kept by an edit is
+not uploaded again), per turn; the target is at most one private message per turn.
 
 The script only drives the fake; it works against any version of the bot, so the same file run
 in a checkout of an older commit gives the "before" figures.
@@ -37,7 +40,6 @@ from tests.e2e.conftest import BotProcess
 from tests.e2e.test_languages_e2e import choose, offered  # the same quick players
 from tests.fakediscord import FakeDiscordDriver, FakeUser, InteractionRecord, StoredMessage
 
-BUTTON_ID = re.compile(r"br:(\d+):(\d+):(.+)")
 MENTION = re.compile(r"<@!?\d+>")
 MAX_CLICKS = 4000
 WAIT = 30.0
@@ -60,14 +62,12 @@ async def result_of(
     driver: FakeDiscordDriver, rec: InteractionRecord, clicked: StoredMessage
 ) -> StoredMessage:
     """The message that shows a click's result: the clicked one edited in place (a deferred
-    update), or the answer's follow-up."""
-    pressed = BUTTON_ID.fullmatch(str((rec.payload.get("data") or {}).get("custom_id", "")))
+    update, on a public board or a private message), or the answer's follow-up."""
+    pressed = str((rec.payload.get("data") or {}).get("custom_id", ""))
     await rec.wait_response(timeout=WAIT)
-    if rec.response_type == 6 and pressed is not None:
-        old = f"br:{pressed.group(1)}:{pressed.group(2)}:"
+    if rec.response_type == 6 and pressed:  # the edit's controls name the next version
         await driver.fake.wait_until(
-            lambda: not any(c.startswith(old) for c in driver.message(clicked.id).custom_ids),
-            WAIT,
+            lambda: pressed not in driver.message(clicked.id).custom_ids, WAIT
         )
         return driver.message(clicked.id)
     (message,) = await rec.wait_followups(1, timeout=WAIT)
@@ -114,7 +114,11 @@ async def play_one(
         (board,) = await start.wait_followups(1, timeout=WAIT)
         rnd = random.Random(seed)
         by_id = {u.id: u for u in people}
-        private = clicks = 0
+        private = clicks = person_turns = 0
+        private_messages: set[int] = set()
+        private_images: set[int] = set()  # each uploaded picture has an id of its own
+        this_turn: set[int] = set()  # the private messages of the turn being played
+        most_in_a_turn = 0
         while clicks < MAX_CLICKS:
             status, state, seats = game_row(bot.db_path)
             if status != "active":
@@ -140,9 +144,18 @@ async def play_one(
                 rec = await driver.select(mover, board, custom_id, [code])
             else:
                 rec = await driver.click(mover, board, custom_id)
+            clicked = board
             board = await result_of(driver, rec, board)
             private += board.ephemeral
             clicks += 1
+            if board.ephemeral:
+                private_messages.add(board.id)
+                private_images.update(a.id for a in board.attachments)
+                this_turn.add(board.id)
+            elif board.id != clicked.id:  # a new public message: the person's turn ended
+                person_turns += 1
+                most_in_a_turn = max(most_in_a_turn, len(this_turn))
+                this_turn = set()
         status, state, _ = game_row(bot.db_path)
         await asyncio.sleep(0.5)  # the last board's record
         public = [
@@ -164,6 +177,10 @@ async def play_one(
             "with_mention": sum(bool(MENTION.search(m.content)) for m in public),
             "edits_in_place": edits,
             "private_steps": private,
+            "person_turns": person_turns,
+            "private_messages": len(private_messages),
+            "private_images": len(private_images),
+            "max_private_per_turn": most_in_a_turn,
             "clicks": clicks,
             "max_chars": max(len(m.content) for m in public),
         }
@@ -187,7 +204,12 @@ async def run(games: list[str], bots: list[int], each: int, seed: int) -> list[d
 
 def summary(rows: list[dict[str, Any]]) -> str:
     lines = [
-        "game       bots  games  turns  public boards  per turn  with mention  edits  target"
+        "game       bots  games  turns  public boards  per turn  with mention  edits  target",
+    ]
+    tail = [
+        "",
+        "game       bots  person turns  private msgs  per turn  max/turn  private images"
+        "  per turn  target",
     ]
     keys = sorted({(r["game"], r["bots"]) for r in rows})
     for game, bots in keys:
@@ -202,7 +224,16 @@ def summary(rows: list[dict[str, Any]]) -> str:
             f" {public / max(turns, 1):>9.2f} {mention:>13.1f} {edits:>6.1f}"
             f"  {'≤ turns+1' if ok else 'MISSED'}"
         )
-    return "\n".join(lines)
+        person = sum(r.get("person_turns", 0) for r in mine)
+        messages = sum(r.get("private_messages", 0) for r in mine)
+        images = sum(r.get("private_images", 0) for r in mine)
+        most = max(r.get("max_private_per_turn", 0) for r in mine)
+        tail.append(
+            f"{game:<10} {bots:>4} {person:>13} {messages:>13} {messages / max(person, 1):>9.2f}"
+            f" {most:>9} {images:>15} {images / max(person, 1):>9.2f}"
+            f"  {'≤ 1 a turn' if most <= 1 else 'MISSED'}"
+        )
+    return "\n".join(lines + tail)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, Literal, Protocol, Union, get_args, get_origin, get_type_hints
 
 from bot.present import PART as PRESENT_PART
-from bot.present.base import Presenter
+from bot.present.base import Presenter, PresenterExtras
 from engines.base import Engine
 from engines.bots import LEVELS, Bot, BotMaker, bot_games
 from engines.bots import PART as BOTS_PART
@@ -68,7 +68,9 @@ def missing_parts(game: str) -> list[str]:
         if presenter is None:
             problems.append(f"{game}: {presenter_module.__name__} has no PRESENTER")
         else:
-            problems += contract_problems(presenter, Presenter, f"{game}: its presenter")
+            what = f"{game}: its presenter"
+            problems += contract_problems(presenter, Presenter, what)
+            problems += contract_problems(presenter, PresenterExtras, what, optional=True)
     if game in bot_games():
         bots = _module(game, BOTS_PART, problems)
         if bots is not None:

@@ -33,6 +33,11 @@ WHITE: RGB = (255, 255, 255)
 #: (tests/render/test_colour_vision.py)
 PLAYER_COLOURS: tuple[RGB, ...] = ((200, 70, 0), (35, 112, 215), (240, 210, 60), (80, 30, 90))
 PLAYER_LETTERS = ("A", "B", "C", "D")
+#: what changed in the last turn (the ring round a moved piece, a hex that took tokens, a tile
+#: placed): jade, a hue at least 45 degrees from every player colour (the orange it replaces
+#: was 10 degrees from vermilion A) and a 3:1 contrast with the background
+#: (tests/render/test_colour_vision.py)
+CHANGED: RGB = (0, 150, 90)
 
 #: PNG zlib level: on an 800x600 board 3 takes ~1.2 ms (~18 KiB), 6 takes ~2.5 ms (~14 KiB)
 COMPRESS_LEVEL = 3

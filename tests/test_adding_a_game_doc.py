@@ -14,7 +14,7 @@ import bot.present
 import engines.bots
 import render
 from bot.games import protocol_members, required_keys
-from bot.present.base import Presenter
+from bot.present.base import Presenter, PresenterExtras
 from engines.base import Engine, GameInfo
 from engines.bots import Bot, BotMaker
 from engines.registry import get_engine
@@ -75,7 +75,7 @@ def key_patterns(game: str) -> set[str]:
 
 CONTRACTS = {
     "engine member": members(Engine),
-    "presenter member": members(Presenter),
+    "presenter member": members(Presenter, PresenterExtras),
     "renderer member": members(Renderer, RendererExtras),
     "bots member": members(BotMaker),
     "bot member": members(Bot),
@@ -98,12 +98,15 @@ def test_each_table_lists_exactly_what_the_code_has(title: str) -> None:
     )
 
 
-def test_the_renderer_table_says_which_members_are_required() -> None:
+@pytest.mark.parametrize(
+    ("title", "protocol"), [("renderer member", Renderer), ("presenter member", Presenter)]
+)
+def test_the_tables_say_which_members_are_required(title: str, protocol: type) -> None:
     required = {
         NAME.search(row[0])[1]: row[1] == "yes"  # type: ignore[index]
-        for row in tables()["renderer member"]
+        for row in tables()[title]
     }
-    assert {name for name, must in required.items() if must} == members(Renderer)
+    assert {name for name, must in required.items() if must} == members(protocol)
 
 
 def test_the_parts_found_by_convention_are_listed_and_exist() -> None:

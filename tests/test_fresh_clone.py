@@ -15,6 +15,9 @@ from pathlib import Path
 
 import pytest
 
+#: one clone (and its .venv) for the module: its tests share one worker under pytest-xdist
+pytestmark = pytest.mark.xdist_group("fresh_clone")
+
 ROOT = Path(__file__).resolve().parents[1]
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 # a developer's shell may carry settings that a newcomer does not have

@@ -24,8 +24,13 @@ The rules, in the order ``plan_board`` applies them:
   channel (when that board shows the position the step was played on) and the command is
   answered privately. A step of a game that answers steps privately (Harmonies, Kokeshi) is a
   private answer to its player.
+- Once a turn is played through private controls (a private step's answer, ``/game board``'s
+  copy), it stays there: a step clicked on a private message edits that message (one private
+  message for the whole turn), and the game's newest public board, while its buttons are live,
+  loses them (at the turn's first private step), so a turn never has two live boards.
 - Everything else (a turn or the game ended, the first board) is a new public message
-  answering the interaction; a click's answer takes the clicked message's buttons off.
+  answering the interaction; a click's answer takes the clicked message's buttons off (and,
+  from private controls or typed, the live public board's too).
 - When the interaction cannot be answered (too late, or Discord refused its first response),
   the board goes to the channel through the delivery instead, and the clicked public board
   loses its buttons through the channel. A board Discord refuses after the answer (the
@@ -118,7 +123,7 @@ class OldBoard(Enum):
 
     KEPT = "kept"  # nothing to take off (or nothing that can be reached)
     CLICKED = "clicked"  # the clicked message
-    NEWEST = "newest"  # the game's newest board
+    NEWEST = "newest"  # the game's newest public board
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,7 +146,8 @@ class Facts:
     """What the sender knows when it asks for a plan. ``steps_in_place``: the game shows a step
     inside a turn on its public board (else privately); ``newest_here``: the game's newest
     public board is in the interaction's channel and shows the position the action was played
-    on (only asked for a typed action)."""
+    on, so its buttons are live (only asked for a typed action and a private message's control:
+    a turn that went private took them off at its first private step)."""
 
     arrival: Arrival
     result: Result
@@ -197,12 +203,23 @@ def plan_board(facts: Facts) -> BoardPlan:
     if in_place and clicked_public:
         answer = _first(reply, FirstResponse.DEFER_UPDATE)
         return BoardPlan(Route.EDIT_CLICKED, CHANNEL, TURN, answer, CLICKED, True, Route.CHANNEL)
-    if clicked_public or arrival is Arrival.PRIVATE_CONTROLS:
+    from_private = arrival is Arrival.PRIVATE_CONTROLS
+    # played away from the public board: that board loses its buttons while it is live
+    newest_live = NEWEST if facts.newest_here else KEPT
+    if from_private and result is Result.STEP:  # the turn goes on in the clicked message
+        answer = _first(reply, FirstResponse.DEFER_UPDATE)
+        return BoardPlan(
+            Route.EDIT_CLICKED, ACTOR, Show.STEP, answer, newest_live, True, Route.CHANNEL
+        )
+    if clicked_public or from_private:
         answer = _first(reply, FirstResponse.STRIP_CLICKED)
     else:
         thinking = FirstResponse.THINKING_PUBLIC if public else FirstResponse.THINKING_PRIVATE
         answer = _first(reply, thinking)
-    old = CLICKED if answer is FirstResponse.STRIP_CLICKED else KEPT
+    if from_private or arrival is Arrival.TYPED:
+        old = newest_live  # the clicked private message loses its controls by the answer
+    else:
+        old = CLICKED if answer is FirstResponse.STRIP_CLICKED else KEPT
     if public:
         return BoardPlan(FOLLOW_UP, CHANNEL, TURN, answer, old, True, Route.CHANNEL)
     return BoardPlan(FOLLOW_UP, ACTOR, Show.STEP, answer, old, True, Route.CHANNEL)

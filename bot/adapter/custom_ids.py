@@ -3,15 +3,16 @@
 ``br:<game>:<version>:<action>`` is a game action button, ``brs:<game>:<version>:<n>`` a select
 whose chosen value is the action, ``brl:<game>:<op>`` a lobby button, ``brv:<vote>:<choice>`` a
 ballot of a table vote, ``brb:<game>`` the *I'm back* button of a player whose seat a computer
-took, ``brr:<game>`` the Rematch button of a finished game and ``brp:<game>:<end>`` the page of
-a game's move log that ends before move ``end`` (Previous/Next). A custom_id comes from outside
-(any client can send any text), so every field is checked here, at the edge, before anything
-reaches the service or the catalogue:
+took, ``brr:<game>`` the Rematch button of a finished game and ``brp:<game>:<page>`` a page of
+a game's record (``/game log``): its number from 0 (Previous/Next), or ``first``/``last``
+(the jumps, distinct from Previous/Next on the pages next to the ends). A custom_id comes from
+outside (any client can send any text), so every field is checked here, at the edge, before
+anything reaches the service or the catalogue:
 
 - ids and versions are plain ASCII decimals without leading zeros, at most 2^63 - 1 (what an
   SQLite integer holds);
-- a select number is 0-24, a lobby op one of ``LOBBY_OPS`` (the bot levels that exist), a log
-  page's end 0-999999;
+- a select number is 0-24, a lobby op one of ``LOBBY_OPS`` (the bot levels that exist), a record
+  page 0-999999, ``first`` or ``last``;
 - an action code is 1-80 characters of the engines' alphabet;
 - the whole custom_id is at most 100 characters (Discord's limit).
 
@@ -46,6 +47,10 @@ PREFIXES = (
 #: what a ballot may say (bot.service.table's choices)
 VOTE_CHOICES = ("wait", "bot_turn", "bot_seat", "end", "yes", "no")
 
+#: a record page's jumps: the first page, the last one
+FIRST_PAGE, LAST_PAGE = "first", "last"
+LAST = -1  # ``PageId.page`` of the last page
+
 MAX_ID = 2**63 - 1  # SQLite's largest integer
 MAX_CUSTOM_ID = 100  # Discord's limit
 MAX_SELECTS = 25
@@ -60,7 +65,9 @@ _LOBBY = re.compile(rf"brl:(?P<gid>{_NUMBER}):(?P<op>[a-z\-]{{1,12}})", re.ASCII
 _VOTE = re.compile(rf"brv:(?P<vid>{_NUMBER}):(?P<choice>[a-z_]{{1,10}})", re.ASCII)
 _BACK = re.compile(rf"brb:(?P<gid>{_NUMBER})", re.ASCII)
 _REMATCH = re.compile(rf"brr:(?P<gid>{_NUMBER})", re.ASCII)
-_PAGE = re.compile(rf"brp:(?P<gid>{_NUMBER}):(?P<end>0|[1-9][0-9]{{0,5}})", re.ASCII)
+_PAGE = re.compile(
+    rf"brp:(?P<gid>{_NUMBER}):(?P<page>0|[1-9][0-9]{{0,5}}|{FIRST_PAGE}|{LAST_PAGE})", re.ASCII
+)
 _CODE_ONLY = re.compile(_CODE, re.ASCII)
 
 
@@ -109,7 +116,7 @@ class RematchId:
 @dataclass(frozen=True, slots=True)
 class PageId:
     game_id: int
-    end: int  # the page shows the moves before this one
+    page: int  # from 0; ``LAST``: the last page (however many there are by then)
 
 
 Control = ActionId | SelectId | LobbyId | VoteId | BackId | RematchId | PageId
@@ -152,7 +159,10 @@ def parse(custom_id: object) -> Control | None:
         return None if gid is None else RematchId(gid)
     if m := _PAGE.fullmatch(custom_id):
         gid = _bounded(m["gid"])
-        return None if gid is None else PageId(gid, int(m["end"]))
+        if gid is None:
+            return None
+        page = {FIRST_PAGE: 0, LAST_PAGE: LAST}.get(m["page"])
+        return PageId(gid, int(m["page"]) if page is None else page)
     return None
 
 
@@ -206,5 +216,6 @@ def rematch_id(game_id: int) -> str:
     return f"{REMATCH_PREFIX}{game_id}"
 
 
-def page_id(game_id: int, end: int) -> str:
-    return f"{PAGE_PREFIX}{game_id}:{end}"
+def page_id(game_id: int, page: int | str) -> str:
+    """The button showing page ``page`` (a number, ``FIRST_PAGE`` or ``LAST_PAGE``)."""
+    return f"{PAGE_PREFIX}{game_id}:{page}"

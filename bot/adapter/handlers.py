@@ -42,7 +42,14 @@ from bot.adapter.board_plan import (
 from bot.adapter.custom_ids import ActionId, BadControl, LobbyId, SelectId, selected_action
 from bot.adapter.delivery import DISCORD_FAILURES
 from bot.adapter.lobby_notes import lobby_note
-from bot.adapter.outgoing import USERS_ONLY, board_files, board_view, jump_link, lobby_view
+from bot.adapter.outgoing import (
+    USERS_ONLY,
+    board_attachments,
+    board_files,
+    board_view,
+    jump_link,
+    lobby_view,
+)
 from bot.adapter.runtime import Runtime, runtime_of
 from bot.adapter.threads import archive_thread
 from bot.adapter.words import channel_locale, error_text, user_locale
@@ -199,7 +206,8 @@ async def show_outcome(
     assert isinstance(snap, GameSnapshot)
     if reply is None:
         reply = Reply.OPEN if runtime.gate.can_answer(interaction) else Reply.CLOSED
-    newest = await runtime.service.latest_post(snap.id) if arrival is Arrival.TYPED else None
+    away = arrival in (Arrival.TYPED, Arrival.PRIVATE_CONTROLS)  # not on the public board
+    newest = await runtime.service.latest_post(snap.id) if away else None
     newest_here = (
         outcome is not None
         and newest is not None
@@ -209,8 +217,6 @@ async def show_outcome(
     steps_in_place = get_presenter(snap.game).steps == STEPS_IN_PLACE
     facts = Facts(arrival, result_of(outcome), steps_in_place, reply, newest_here)
     plan = plan_board(facts)
-    if plan.old_board is OldBoard.NEWEST and newest is None:
-        newest = await runtime.service.latest_post(snap.id)
     answered = reply is Reply.GIVEN
     shown_now = False
     with runtime.delivery.showing(snap.id):
@@ -221,7 +227,8 @@ async def show_outcome(
         done = await _send(interaction, plan, outcome, snap, newest)
         if not done and plan.fallback is Route.CHANNEL:
             shown_now = await runtime.delivery.show(snap.id, outcome)
-    replaced = done and plan.route in (Route.EDIT_CLICKED, Route.EDIT_NEWEST)
+    edited = {Route.EDIT_CLICKED: OldBoard.CLICKED, Route.EDIT_NEWEST: OldBoard.NEWEST}
+    replaced = done and edited.get(plan.route) is plan.old_board
     taken_off = answered and plan.first_response is FirstResponse.STRIP_CLICKED
     if plan.old_board is OldBoard.CLICKED and not (replaced or taken_off):
         await edit_clicked_message(interaction, view=None)
@@ -285,9 +292,11 @@ async def _send(
                 if plan.route is Route.EDIT_CLICKED or newest is None
                 else _partial_message(interaction, snap, newest).edit
             )
+            clicked = interaction.message
+            shown = clicked.attachments if clicked and plan.route is Route.EDIT_CLICKED else []
             sent = await edit(
                 content=message.content,
-                attachments=board_files(message),
+                attachments=board_attachments(message, shown),
                 view=board_view(message),
                 allowed_mentions=USERS_ONLY,
             )

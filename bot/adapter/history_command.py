@@ -1,5 +1,6 @@
-"""After the game: ``/game history``, the paged ``/game log``, ``/game board`` and ``/game export``
-of any started game of this server (by id), and the log's Previous/Next buttons.
+"""After the game: ``/game history``, the paged ``/game log`` (the game's record, one line per
+turn), ``/game board`` and ``/game export`` of any started game of this server (by id), and the
+record's First/Previous/Next/Last buttons.
 
 All of it is private (ephemeral): it answers the one who asked and does not interrupt a game
 running in the channel; a history line's link jumps to the game's public final message, which
@@ -9,7 +10,9 @@ answered "no such game here".
 
 from __future__ import annotations
 
+import asyncio
 import io
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -18,30 +21,31 @@ from discord import app_commands
 from bot.adapter import messages
 from bot.adapter.board_plan import Arrival
 from bot.adapter.components import button
-from bot.adapter.custom_ids import MAX_ID, PageId, page_id
+from bot.adapter.custom_ids import FIRST_PAGE, LAST, LAST_PAGE, MAX_ID, PageId, page_id
 from bot.adapter.handlers import guarded, reply_private, show_outcome
 from bot.adapter.outgoing import USERS_ONLY, board_files
 from bot.adapter.runtime import runtime_of
 from bot.adapter.words import text, user_locale
-from bot.present import get_presenter
+from bot.present import turn_log
 from bot.present.base import final_scores
 from bot.service import history
 from bot.service.errors import NoActiveGame, PlayerNotInGame, UserFacingError
 from bot.service.games import GameService
 from bot.service.models import GameSnapshot
+from bot.service.turns import turns_of
+from engines.registry import get_engine
 from i18n import game_title, join_list, t
 
-#: a log page holds at most this many moves, and this many characters of them
-PAGE_MOVES = 40
-PAGE_CHARS = 1800
-#: a log line is cut after this many characters (the narration's lines are far shorter)
-LINE_CHARS = 300
+#: a record page holds at most this many turns, and this many characters of them (the
+#: heading and the final scores fit in what Discord allows besides)
+PAGE_TURNS = 20
+PAGE_CHARS = 1500
 #: Discord's largest integer option (what a game id option may hold)
 MAX_OPTION = min(MAX_ID, 2**53 - 1)
 
 
 class NoSuchPage(UserFacingError):
-    """A Previous/Next button naming a page the log does not have (an old or forged button)."""
+    """A page button naming a page the record does not have (an old or forged button)."""
 
     key = "error.no_such_page"
 
@@ -73,114 +77,119 @@ async def chosen_game(
 # ------------------------------------------------------------------------------------- the log
 
 
-async def log_lines(service: GameService, snap: GameSnapshot, locale: str) -> list[str]:
-    """The move log in words (the presenter's narration), one line a move."""
-    presenter = get_presenter(snap.game)
+@dataclass(frozen=True, slots=True)
+class Record:
+    """A game's record in one reader's words: one line per turn (``bot.present.turn_log``) cut
+    into pages from the first turn, and the final scores once the game is over."""
+
+    snap: GameSnapshot
+    lines: list[str]
+    final: str | None
+
+    @property
+    def pages(self) -> list[tuple[int, int]]:
+        """Each page's first line and the line after its last. Pages are cut from the first
+        turn on and a line never changes once written, so a page number names the same turns
+        as the game goes on (only the last page grows)."""
+        bounds: list[tuple[int, int]] = []
+        start = 0
+        while start < len(self.lines):
+            stop, size = start, 0
+            while stop < len(self.lines) and stop - start < PAGE_TURNS:
+                size += len(self.lines[stop]) + 1
+                if size > PAGE_CHARS and stop > start:
+                    break
+                stop += 1
+            bounds.append((start, stop))
+            start = stop
+        return bounds or [(0, 0)]
+
+
+async def game_record(service: GameService, snap: GameSnapshot, locale: str) -> Record:
+    """The record of ``snap``'s game, read from its stored move log."""
     names = messages.display_names(snap)
-    lines = []
-    for m in await service.history(snap.id):
-        who = names[m.seat] if m.seat is not None else t(locale, "game.log.chance")
-        move = presenter.describe_move(None, m, locale)
-        lines.append(t(locale, "game.log.line", seq=m.seq + 1, who=who, move=move)[:LINE_CHARS])
-    return lines
+    over = snap.status in history.ENDED
+    turns = await turns_of(service, snap)
+    # wording every turn replays it (tens of ms for a long game): off the event loop
+    lines = await asyncio.to_thread(
+        turn_log.record_lines, snap.game, turns, names, locale, over=over
+    )
+    final = None
+    if over and snap.state is not None:
+        scores = snap.scores or tuple(get_engine(snap.game).scores(snap.state))
+        final = turn_log.final_line(locale, snap.game, names, scores, snap.winners)
+    return Record(snap, lines, final)
 
 
-def page_start(lines: list[str], end: int) -> int:
-    """Where the page that ends before move ``end`` begins: as many moves before it as fit
-    (at most ``PAGE_MOVES``, ``PAGE_CHARS``), at least one. The moves of a game only grow, so a
-    page named by its end always shows the same moves."""
-    start, size = end, 0
-    while start > 0 and end - start < PAGE_MOVES:
-        size += len(lines[start - 1]) + 1
-        if size > PAGE_CHARS and start < end:
-            break
-        start -= 1
-    return start
-
-
-def next_end(lines: list[str], end: int) -> int:
-    """The end of the page after the one ending at ``end``: the moves that follow, as many as
-    fit."""
-    stop, size = end, 0
-    while stop < len(lines) and stop - end < PAGE_MOVES:
-        size += len(lines[stop]) + 1
-        if size > PAGE_CHARS and stop > end:
-            break
-        stop += 1
-    return stop
-
-
-def log_content(locale: str, snap: GameSnapshot, lines: list[str], end: int, ended: bool) -> str:
-    game = game_title(locale, snap.game)
-    start = page_start(lines, end)
-    if start == 0 and end == len(lines):  # the whole log on one page
-        title = t(locale, "game.log.title", game=game)
-    else:
-        title = t(
-            locale,
-            "game.log.page_title",
-            game=game,
-            id=str(snap.id),
-            first=start + 1,
-            last=end,
-            total=len(lines),
+def log_content(locale: str, record: Record, page: int) -> str:
+    """One page: the same heading and range line on every page, mid-game or after the end;
+    the final scores below the last turn."""
+    snap, lines = record.snap, record.lines
+    heading = t(locale, "game.log.heading", game=game_title(locale, snap.game), id=str(snap.id))
+    shown = [f"**{heading}**"]
+    start, stop = record.pages[page]
+    if lines:
+        shown.append(
+            t(locale, "game.log.range", first=start + 1, last=stop, count=len(lines))
         )
-    shown = [f"**{title}**"]
-    if ended:
-        shown.insert(0, messages.ended_text(locale, snap))
-    if start:  # Previous shows them
-        shown.append(t(locale, "game.log.more", count=start))
-    shown += lines[start:end] or [t(locale, "game.log.empty")]
+        shown += lines[start:stop]
+    else:
+        shown.append(t(locale, "game.log.empty"))
+    if record.final is not None and page == len(record.pages) - 1:
+        shown.append(record.final)
     return "\n".join(shown)[: messages.MAX_CONTENT]
 
 
-def page_view(locale: str, game_id: int, lines: list[str], end: int) -> discord.ui.View | None:
-    """Previous and Next, each naming the end of the page it shows (a button that would leave
-    the log is greyed out and names the page shown, so the two never share a custom_id); none
-    when the whole log fits on one page."""
-    start = page_start(lines, end)
-    if start == 0 and end == len(lines):
+def page_view(locale: str, record: Record, page: int) -> discord.ui.View | None:
+    """First, Previous, Next and Last (none when the record fits on one page). A button that
+    would leave the record is greyed out; each names a different page or jump, so no two share
+    a custom_id."""
+    count = len(record.pages)
+    if count == 1:
         return None
+    first, last = page == 0, page == count - 1
+    game_id = record.snap.id
     view = discord.ui.View(timeout=None)
-    first, last = start == 0, end == len(lines)
-    previous = t(locale, "game.log.previous")
-    view.add_item(button(page_id(game_id, end if first else start), previous, disabled=first))
-    following = t(locale, "game.log.next")
-    after = end if last else next_end(lines, end)
-    view.add_item(button(page_id(game_id, after), following, disabled=last))
+    for custom_id, label, disabled in (
+        (page_id(game_id, FIRST_PAGE), "game.log.first", first),
+        (page_id(game_id, max(page - 1, 0)), "game.log.previous", first),
+        (page_id(game_id, min(page + 1, count - 1)), "game.log.next", last),
+        (page_id(game_id, LAST_PAGE), "game.log.last", last),
+    ):
+        view.add_item(button(custom_id, t(locale, label), disabled=disabled))
     return view
 
 
 async def show_log(interaction: discord.Interaction, game_id: int | None) -> None:
+    """``/game log``: the record's first page, privately."""
+
     async def work() -> None:
         service = runtime_of(interaction).service
         locale = user_locale(interaction)
-        snap, ended = await chosen_game(interaction, game_id)
-        lines = await log_lines(service, snap, locale)
-        end = len(lines)  # the newest moves first
-        content = log_content(locale, snap, lines, end, ended)
-        view = page_view(locale, snap.id, lines, end)
+        snap, _ended = await chosen_game(interaction, game_id)
+        record = await game_record(service, snap, locale)
+        view = page_view(locale, record, 0)
         await interaction.response.send_message(
-            content, view=view or discord.utils.MISSING, ephemeral=True
+            log_content(locale, record, 0), view=view or discord.utils.MISSING, ephemeral=True
         )
 
     await guarded(interaction, work(), reads_only=True)
 
 
 async def on_page(interaction: discord.Interaction, control: PageId) -> None:
-    """Previous/Next: the same private message shows the page that ends before move ``end``."""
-    game_id, end = control.game_id, control.end
+    """First/Previous/Next/Last: the same private message shows that page."""
 
     async def work() -> None:
         service = runtime_of(interaction).service
         locale = user_locale(interaction)
-        snap = await history.game_here(service, game_id, interaction.guild_id)
-        lines = await log_lines(service, snap, locale)
-        if not 0 < end <= len(lines):
+        snap = await history.game_here(service, control.game_id, interaction.guild_id)
+        record = await game_record(service, snap, locale)
+        count = len(record.pages)
+        page = count - 1 if control.page == LAST else control.page
+        if not 0 <= page < count:
             raise NoSuchPage()
-        content = log_content(locale, snap, lines, end, snap.status in history.ENDED)
         await interaction.response.edit_message(
-            content=content, view=page_view(locale, snap.id, lines, end)
+            content=log_content(locale, record, page), view=page_view(locale, record, page)
         )
 
     await guarded(interaction, work(), reads_only=True)

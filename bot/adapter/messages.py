@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.adapter.rendering import draw_png
 from bot.present import get_presenter
-from bot.present.base import STEPS_PRIVATE, ControlRows, final_scores
+from bot.present.base import STEPS_PRIVATE, ControlRows, final_scores, offered_actions
 from bot.service import fairness
 from bot.service.bots import has_bots
 from bot.service.models import GameSnapshot, Outcome
@@ -234,6 +234,11 @@ async def board_images(
     return tuple([BoardImage(*await board_png(locale, snap, **view)) for view in views])
 
 
+def played_a_turn(turns: Sequence[PlayedTurn], seat: int) -> bool:
+    """Has ``seat`` ended a turn of this game? (``turns`` keeps every seat's newest ended turn.)"""
+    return any(turn.mover == seat and turn.ended for turn in turns)
+
+
 def recap_line(
     locale: str, snap: GameSnapshot, turns: Sequence[PlayedTurn], seat: int
 ) -> str | None:
@@ -243,7 +248,7 @@ def recap_line(
     since = since_last_turn_of(turns, seat)
     if len(since) < 2:
         return None
-    played_before = any(turn.mover == seat for turn in turns if turn.ended)
+    played_before = played_a_turn(turns, seat)
     items = get_presenter(snap.game).recap(since[-MAX_RECAP:], display_names(snap), locale)
     if not items:
         return None
@@ -295,10 +300,21 @@ def turn_lines(
             turn_starts = outcome is not None and (
                 outcome.ended_turn or outcome.before.state is None
             )
-            if turn_starts and presenter.steps == STEPS_PRIVATE:
-                # the turn's steps come as private answers: say how to get them back
+            first_turn = turns is not None and not played_a_turn(turns, snap.to_move)
+            if turn_starts and first_turn and presenter.steps == STEPS_PRIVATE:
+                # the turn's steps come as private answers: say how to get them back, once a
+                # game to each player (the move log remembers it, across restarts)
                 lines.append(t(locale, "game.controls_back"))
     return lines
+
+
+def left_out_line(locale: str, legal: Sequence[str], controls: ControlRows) -> list[str]:
+    """How to play the legal moves the controls leave out (Discord's limits: at most five rows,
+    25 options a menu), when there are any: ``/game move`` takes them. Discord's words only:
+    the terminal lists every move."""
+    if set(legal) <= offered_actions(controls):
+        return []
+    return [t(locale, "game.controls_more")]
 
 
 def views_of(
@@ -331,11 +347,13 @@ async def turn_message(
     """After an action: what happened, who is to act, the board and the controls. ``turns``
     (the game's move log in turns, ``bot.service.turns``) is given for public messages: they
     tell the whole last turn and draw it; ``table``: draw the whole table (``/game board``)."""
-    content = fit_content("\n".join(turn_lines(locale, snap, outcome, turns, away_until)))
+    lines = turn_lines(locale, snap, outcome, turns, away_until)
     images = await board_images(locale, snap, views_of(snap, turns, focus_seat, table))
     controls = None
     if with_controls and snap.to_move is not None and not snap.seats[snap.to_move].is_bot:
         controls = get_presenter(snap.game).controls(snap.state, snap.legal, locale)
+        lines += left_out_line(locale, snap.legal, controls)
+    content = fit_content("\n".join(lines))
     stood_in = snap.status == "active" and any(s.stand_in == "seat" for s in snap.seats)
     back = t(locale, "button.back") if stood_in and with_controls else None
     final = with_controls and snap.status == "finished"

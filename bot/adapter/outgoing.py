@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
 import io
+from collections.abc import Sequence
 
 import discord
 
@@ -20,17 +22,31 @@ def jump_link(guild_id: int | None, channel_id: int, message_id: int | None = No
     return place if message_id is None else f"{place}/{message_id}"
 
 
+def board_filename(place: int, png: bytes) -> str:
+    """``board-1-<digest>.png``: the view's place in the message and its picture's digest, so
+    an edit tells an unchanged picture by its name and keeps it instead of uploading it again."""
+    return f"board-{place}-{hashlib.sha256(png).hexdigest()[:16]}.png"
+
+
 def board_files(message: TurnMessage) -> list[discord.File]:
-    """One attachment per view of the board, each with its alt text: ``board.png`` first, then
-    ``board-2.png`` ..."""
+    """One attachment per view of the board, each with its alt text, the main view first."""
     return [
         discord.File(
             io.BytesIO(image.png),
-            filename="board.png" if n == 1 else f"board-{n}.png",
+            filename=board_filename(n, image.png),
             description=image.alt_text[:1024],
         )
         for n, image in enumerate(message.images, start=1)
     ]
+
+
+def board_attachments(
+    message: TurnMessage, shown: Sequence[discord.Attachment]
+) -> list[discord.File | discord.Attachment]:
+    """The pictures of an edit of a message that shows ``shown``: a picture already there with
+    the same alt text is kept (by its id, not uploaded again); only a changed one is sent."""
+    kept = {(a.filename, a.description): a for a in shown}
+    return [kept.get((file.filename, file.description), file) for file in board_files(message)]
 
 
 def board_view(message: TurnMessage) -> discord.ui.View | None:

@@ -53,7 +53,8 @@ class ControlRows:
 
 class PlayedTurn(Protocol):
     """One turn read from the move log (``bot.service.turns.PlayedTurn``): the state it began
-    from, its moves (the player's and chance), the state it ended in, and who played it."""
+    from, its moves (the player's and chance), the state it ended in, who played it and
+    whether it ended (False: the turn still being played)."""
 
     @property
     def start(self) -> Any: ...
@@ -66,6 +67,9 @@ class PlayedTurn(Protocol):
 
     @property
     def mover(self) -> int | None: ...
+
+    @property
+    def ended(self) -> bool: ...
 
 
 #: what ``Presenter.steps`` may be: how the steps inside a turn are shown
@@ -106,8 +110,8 @@ class Presenter(Protocol):
         ...
 
     def describe_move(self, state_before: Any, move: LoggedMove, locale: str | None) -> str:
-        """One log line for ``/game log``, from the move alone: ``/game log`` passes ``None``
-        for ``state_before`` (it reads the log without replaying it)."""
+        """One move in words (the record's default line for a game without ``turn_summary``
+        is made of them); ``state_before`` may be ``None`` (the move alone)."""
         ...
 
     def rules_summary(self, locale: str | None) -> str:
@@ -134,12 +138,43 @@ class Presenter(Protocol):
         ...
 
 
+class PresenterExtras(Protocol):
+    """Words a game may add; a game without one gets the default ``bot.present.turn_log`` gives
+    (``bot/games.py`` checks a member that is present like the required ones)."""
+
+    def turn_summary(
+        self,
+        start: Any,
+        moves: Sequence[LoggedMove],
+        end: Any,
+        names: Sequence[str],
+        locale: str | None,
+    ) -> str:
+        """One line of ``/game log`` for one whole turn: who played it and what it did (rolls,
+        busts, placements, cards, points), its chance steps told within the moves they served
+        (default: the player, each move in ``describe_move``'s words and their score after it)."""
+        ...
+
+
 ACCOUNT_ITEM = 160  # a recap item is clipped to this many characters
 
 
 def plain(text: str) -> str:
     """``text`` without the bold markers of a chat line (for a short recap item)."""
     return text.replace("**", "")
+
+
+def offered_actions(rows: ControlRows) -> set[str]:
+    """Every action code a player can submit through ``rows`` (a game may leave legal actions
+    out when Discord's limits are reached; they can still be typed)."""
+    found: set[str] = set()
+    for row in rows.rows:
+        for control in row:
+            if isinstance(control, Button):
+                found.add(control.action)
+            else:
+                found |= {option.action for option in control.options}
+    return found
 
 
 def chunk_buttons(buttons: Sequence[Button]) -> tuple[tuple[Control, ...], ...]:

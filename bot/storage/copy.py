@@ -39,6 +39,7 @@ COPIED_TABLES: tuple[str, ...] = (
     "ratings",
     "rating_history",
     "meta",  # migration 0009 on
+    "private_steps",  # migration 0010 on
 )
 
 

@@ -117,8 +117,8 @@ UNSHOWN_GAMES = (
     "   AND g.id = (SELECT MAX(n.id) FROM games n WHERE n.channel_id = g.channel_id)"
     " ) g"
     " WHERE g.version > g.seen AND g.version - g.seen > ("
-    "   SELECT COUNT(DISTINCT q.version) FROM posts q WHERE q.game_id = g.id"
-    "   AND q.public = 0 AND q.version > g.seen AND q.version <= g.version)"
+    "   SELECT COUNT(*) FROM private_steps q WHERE q.game_id = g.id"
+    "   AND q.version > g.seen AND q.version <= g.version)"
 )
 BY_ID = " ORDER BY g.id"
 GAMES_OF_USER = (
@@ -143,11 +143,16 @@ INSERT_POST = (
     "INSERT INTO posts (game_id, version, channel_id, message_id, public)"
     " VALUES (:game_id, :version, :channel_id, :message_id, :public)"
 )
-#: the newest version a public (channel) post shows; private posts do not count
+#: a version shown to its player privately (a step inside a turn); shown again: still one row
+INSERT_PRIVATE_STEP = (
+    "INSERT INTO private_steps (game_id, version, message_id)"
+    " VALUES (:game_id, :version, :message_id) ON CONFLICT (game_id, version) DO NOTHING"
+)
+#: the newest version a public (channel) post shows; private steps do not count
 POSTED_VERSION = "SELECT MAX(version) FROM posts WHERE game_id = :game_id AND public = 1"
-#: the versions newer than ``:after`` that a private post shows (private steps inside a turn)
+#: the versions newer than ``:after`` that a private step showed its player
 PRIVATE_VERSIONS = (
-    "SELECT DISTINCT version FROM posts WHERE game_id = :game_id AND public = 0"
+    "SELECT version FROM private_steps WHERE game_id = :game_id"
     " AND version > :after ORDER BY version"
 )
 LATEST_POST = (

@@ -196,6 +196,11 @@ class StoreTx:
     async def record_post(
         self, game_id: int, version: int, channel_id: int, message_id: int, public: bool = True
     ) -> None:
+        if not public:  # one row per version: an edited private message shows each in turn
+            await self._db.run(
+                sql.INSERT_PRIVATE_STEP, game_id=game_id, version=version, message_id=message_id
+            )
+            return
         await self._db.value(sql.LOCK_GAME, id=game_id)
         await self._db.run(sql.DELETE_POST, game_id=game_id, message_id=message_id)
         await self._db.run(

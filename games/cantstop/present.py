@@ -100,6 +100,21 @@ def _roll_text(tr: Translator, dice: tuple[int, ...], move: str | None) -> str:
         return tr("cantstop.account.roll", dice=shown)
     return tr("cantstop.account.roll_move", dice=shown, move=move.split(":", 1)[1])
 
+
+def _steps(tr: Translator, story: _Story) -> list[str]:
+    """A turn's rolls (a long turn: the first, "… n more rolls" and the last ones), then how
+    it ended: a bust or where the mover stopped."""
+    parts = [_roll_text(tr, dice, move) for dice, move in story.rolls]
+    if len(parts) > MAX_ROLLS:
+        hidden = len(parts) - 1 - LAST_ROLLS
+        parts = [parts[0], tr("cantstop.account.more", count=hidden), *parts[-LAST_ROLLS:]]
+    if story.bust:
+        parts.append(tr("cantstop.account.bust"))
+    elif story.stopped:
+        parts.append(tr("cantstop.account.stopped", places=story.places(tr)))
+    return parts
+
+
 def _roll_label(state: CantStopState, tr: Translator) -> str:
     """Roll, or Roll again with the exact chance that the roll busts (unless odds is off)."""
     if state.phase != Phase.DECIDE:
@@ -187,14 +202,7 @@ class CantStopPresenter:
         the columns claimed and the win."""
         tr = translator(locale)
         story = _Story(start, moves)
-        parts = [_roll_text(tr, dice, move) for dice, move in story.rolls]
-        if len(parts) > MAX_ROLLS:
-            hidden = len(parts) - 1 - LAST_ROLLS
-            parts = [parts[0], tr("cantstop.account.more", count=hidden), *parts[-LAST_ROLLS:]]
-        if story.bust:
-            parts.append(tr("cantstop.account.bust"))
-        elif story.stopped:
-            parts.append(tr("cantstop.account.stopped", places=story.places(tr)))
+        parts = _steps(tr, story)
         player = names[story.mover]
         steps = tr("cantstop.account.sep").join(parts)
         lines = [tr("cantstop.account.turn", player=player, steps=steps)]
@@ -203,6 +211,25 @@ class CantStopPresenter:
             won = words.columns(tr, story.end.claimed_by(story.end.winner))
             lines.append(tr("cantstop.event.won", player=names[story.end.winner], columns=won))
         return lines
+
+    def turn_summary(
+        self,
+        start: Any,
+        moves: Sequence[LoggedMove],
+        end: Any,
+        names: Sequence[str],
+        locale: str | None,
+    ) -> str:
+        """``/game log``'s line: ``bob: rolled 1-1-2-2 → 2+4 · rolled 6-6-6-6 · 💥 bust``, the
+        columns a turn claimed after how it ended (the dice of every roll told with it)."""
+        tr = translator(locale)
+        story = _Story(start, moves)
+        parts = _steps(tr, story)
+        if story.claimed:
+            columns = words.columns(tr, story.claimed)
+            parts.append(tr("cantstop.log.claimed", count=len(story.claimed), columns=columns))
+        steps = tr("cantstop.account.sep").join(parts)
+        return tr("cantstop.log.turn", player=names[story.mover], steps=steps)
 
     def recap(
         self, turns: Sequence[PlayedTurn], names: Sequence[str], locale: str | None

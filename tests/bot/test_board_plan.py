@@ -4,6 +4,7 @@ decision (``board_plan.plan_board``), against plans written out by hand."""
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 
 import pytest
 
@@ -22,6 +23,7 @@ from bot.adapter.board_plan import (
 )
 
 A, R = Arrival, Result
+KEPT = OldBoard.KEPT
 OPEN, GIVEN, CLOSED = Reply.OPEN, Reply.GIVEN, Reply.CLOSED
 IN_PLACE, PRIVATE = True, False  # how the game shows a step inside a turn
 
@@ -54,12 +56,48 @@ PRIVATE_AFTER_CLICK = BoardPlan(
     True,
     Route.CHANNEL,
 )
+PUBLIC_AFTER_PRIVATE_BOARD_GONE = BoardPlan(
+    Route.FOLLOW_UP,
+    Audience.CHANNEL,
+    Show.TURN,
+    FirstResponse.STRIP_CLICKED,
+    OldBoard.KEPT,
+    True,
+    Route.CHANNEL,
+)
+PRIVATE_STEP = BoardPlan(
+    Route.EDIT_CLICKED,
+    Audience.ACTOR,
+    Show.STEP,
+    FirstResponse.DEFER_UPDATE,
+    OldBoard.KEPT,
+    True,
+    Route.CHANNEL,
+)
+PUBLIC_AFTER_PRIVATE = BoardPlan(
+    Route.FOLLOW_UP,
+    Audience.CHANNEL,
+    Show.TURN,
+    FirstResponse.STRIP_CLICKED,
+    OldBoard.NEWEST,
+    True,
+    Route.CHANNEL,
+)
+PRIVATE_STEP_PUBLIC_OFF = BoardPlan(
+    Route.EDIT_CLICKED,
+    Audience.ACTOR,
+    Show.STEP,
+    FirstResponse.DEFER_UPDATE,
+    OldBoard.NEWEST,
+    True,
+    Route.CHANNEL,
+)
 PUBLIC_AFTER_TYPED = BoardPlan(
     Route.FOLLOW_UP,
     Audience.CHANNEL,
     Show.TURN,
     FirstResponse.THINKING_PUBLIC,
-    OldBoard.KEPT,
+    OldBoard.NEWEST,
     True,
     Route.CHANNEL,
 )
@@ -68,7 +106,7 @@ PRIVATE_AFTER_TYPED = BoardPlan(
     Audience.ACTOR,
     Show.STEP,
     FirstResponse.THINKING_PRIVATE,
-    OldBoard.KEPT,
+    OldBoard.NEWEST,
     True,
     Route.CHANNEL,
 )
@@ -164,13 +202,19 @@ CASES: list[tuple[Arrival, Result, bool, Reply, bool, BoardPlan]] = [
     (A.SELECT, R.STEP, PRIVATE, CLOSED, False, CHANNEL_UNBUTTON_CLICKED),
     (A.SELECT, R.TURN_ENDED, PRIVATE, CLOSED, False, CHANNEL_UNBUTTON_CLICKED),
     (A.SELECT, R.GAME_ENDED, IN_PLACE, CLOSED, False, CHANNEL_UNBUTTON_CLICKED),
-    # the controls of a private message (/game board's copy, a private step's answer): the
-    # answer takes them off; a private message cannot be reached through the channel
-    (A.PRIVATE_CONTROLS, R.STEP, IN_PLACE, OPEN, False, PUBLIC_AFTER_CLICK),
-    (A.PRIVATE_CONTROLS, R.STEP, PRIVATE, OPEN, False, PRIVATE_AFTER_CLICK),
-    (A.PRIVATE_CONTROLS, R.TURN_ENDED, IN_PLACE, OPEN, False, PUBLIC_AFTER_CLICK),
-    (A.PRIVATE_CONTROLS, R.TURN_ENDED, PRIVATE, OPEN, False, PUBLIC_AFTER_CLICK),
-    (A.PRIVATE_CONTROLS, R.GAME_ENDED, PRIVATE, OPEN, False, PUBLIC_AFTER_CLICK),
+    # the controls of a private message (/game board's copy, a private step's answer): a step
+    # edits that message, one private message for the turn, and the public board loses its
+    # buttons; the turn's end is public, the clicked message loses its buttons by the answer
+    # (a private message cannot be reached through the channel)
+    # ("newest here": the public board shows the position played on, its buttons still live)
+    (A.PRIVATE_CONTROLS, R.STEP, IN_PLACE, OPEN, True, PRIVATE_STEP_PUBLIC_OFF),
+    (A.PRIVATE_CONTROLS, R.STEP, PRIVATE, OPEN, True, PRIVATE_STEP_PUBLIC_OFF),
+    (A.PRIVATE_CONTROLS, R.STEP, PRIVATE, OPEN, False, PRIVATE_STEP),
+    (A.PRIVATE_CONTROLS, R.STEP, IN_PLACE, OPEN, False, PRIVATE_STEP),
+    (A.PRIVATE_CONTROLS, R.TURN_ENDED, IN_PLACE, OPEN, True, PUBLIC_AFTER_PRIVATE),
+    (A.PRIVATE_CONTROLS, R.TURN_ENDED, PRIVATE, OPEN, False, PUBLIC_AFTER_PRIVATE_BOARD_GONE),
+    (A.PRIVATE_CONTROLS, R.GAME_ENDED, PRIVATE, OPEN, True, PUBLIC_AFTER_PRIVATE),
+    (A.PRIVATE_CONTROLS, R.GAME_ENDED, PRIVATE, OPEN, False, PUBLIC_AFTER_PRIVATE_BOARD_GONE),
     (A.PRIVATE_CONTROLS, R.REFUSED, PRIVATE, OPEN, False, REFUSAL),
     (A.PRIVATE_CONTROLS, R.STEP, IN_PLACE, CLOSED, False, CHANNEL),
     (A.PRIVATE_CONTROLS, R.STEP, PRIVATE, CLOSED, False, CHANNEL),
@@ -178,13 +222,13 @@ CASES: list[tuple[Arrival, Result, bool, Reply, bool, BoardPlan]] = [
     (A.PRIVATE_CONTROLS, R.GAME_ENDED, IN_PLACE, CLOSED, False, CHANNEL),
     # /game move
     (A.TYPED, R.STEP, IN_PLACE, OPEN, True, EDIT_NEWEST),
-    (A.TYPED, R.STEP, IN_PLACE, OPEN, False, PUBLIC_AFTER_TYPED),
+    (A.TYPED, R.STEP, IN_PLACE, OPEN, False, replace(PUBLIC_AFTER_TYPED, old_board=KEPT)),
     (A.TYPED, R.STEP, PRIVATE, OPEN, True, PRIVATE_AFTER_TYPED),
-    (A.TYPED, R.STEP, PRIVATE, OPEN, False, PRIVATE_AFTER_TYPED),
+    (A.TYPED, R.STEP, PRIVATE, OPEN, False, replace(PRIVATE_AFTER_TYPED, old_board=KEPT)),
     (A.TYPED, R.TURN_ENDED, IN_PLACE, OPEN, True, PUBLIC_AFTER_TYPED),
-    (A.TYPED, R.TURN_ENDED, PRIVATE, OPEN, False, PUBLIC_AFTER_TYPED),
+    (A.TYPED, R.TURN_ENDED, PRIVATE, OPEN, False, replace(PUBLIC_AFTER_TYPED, old_board=KEPT)),
     (A.TYPED, R.GAME_ENDED, IN_PLACE, OPEN, True, PUBLIC_AFTER_TYPED),
-    (A.TYPED, R.GAME_ENDED, PRIVATE, OPEN, False, PUBLIC_AFTER_TYPED),
+    (A.TYPED, R.GAME_ENDED, PRIVATE, OPEN, False, replace(PUBLIC_AFTER_TYPED, old_board=KEPT)),
     (A.TYPED, R.REFUSED, IN_PLACE, OPEN, True, REFUSAL),
     (A.TYPED, R.STEP, IN_PLACE, CLOSED, True, EDIT_NEWEST_UNANSWERED),
     (A.TYPED, R.STEP, IN_PLACE, CLOSED, False, CHANNEL),
@@ -254,5 +298,16 @@ def test_what_no_plan_ever_does(facts: Facts) -> None:
         assert (plan.audience, plan.show, plan.record) == (Audience.CHANNEL, Show.TURN, True)
     if plan.route is Route.NONE:
         assert plan.show is Show.NOTHING and plan.old_board is OldBoard.KEPT
+    if facts.arrival is Arrival.PRIVATE_CONTROLS and facts.reply is Reply.OPEN:
+        # a turn played privately: one private message edited step by step, and no public
+        # board keeps live buttons beside it
+        if facts.result is Result.STEP:
+            assert plan.route is Route.EDIT_CLICKED and plan.audience is Audience.ACTOR
+        if plan.route is not Route.NONE and facts.result is not Result.AS_IT_IS:
+            live = facts.newest_here
+            assert plan.old_board is (OldBoard.NEWEST if live else OldBoard.KEPT)
+    if plan.audience is Audience.ACTOR and plan.record:  # a private step is never a new
+        # message where the clicked private message can carry it
+        assert not (facts.arrival is Arrival.PRIVATE_CONTROLS and plan.route is Route.FOLLOW_UP)
     if facts.result is Result.AS_IT_IS:  # a copy never stands in for the channel's board
         assert not plan.record and plan.audience is not Audience.CHANNEL

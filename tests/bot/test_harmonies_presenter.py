@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import pytest
 
+from bot.adapter.messages import left_out_line
 from bot.present import get_presenter
 from bot.present.base import (
     Button,
@@ -97,8 +98,9 @@ def test_every_state_of_a_playout(seed: int, seats: int, options: dict[str, obje
         offered = reachable(rows)
         assert len(offered) == len(set(offered))
         assert sorted(offered + list(dropped)) == sorted(legal)
-        if dropped:  # documented truncation: cube placements go first, and the prompt says so
-            assert "/game move" in PRESENTER.prompt(before, MENTIONS, "en")
+        # documented truncation: cube placements go first, and the Discord message says so
+        assert bool(left_out_line("en", legal, rows)) == bool(dropped)
+        assert "/game" not in PRESENTER.prompt(before, MENTIONS, "en")
         assert rows == PRESENTER.controls(before, legal, "en")
         prompt = PRESENTER.prompt(before, MENTIONS, "en")
         assert f"<@{before.active + 1}>" in prompt
@@ -216,13 +218,16 @@ def test_crowded_menus_merge_then_leave_out_the_cube_placements() -> None:
     assert set(places + cards) <= set(reachable(rows))
 
 
-def test_prompt_mentions_game_move_when_moves_are_left_out(monkeypatch) -> None:
+def test_moves_left_out_are_named_by_the_discord_message_not_the_prompt() -> None:
+    """The prompt is also the terminal's (``boardroom play``), which lists every move: only
+    the Discord message names ``/game move``, for the moves its menus leave out."""
     s = next(playout(1, 2, {}))[0]
-    assert "/game move" not in PRESENTER.prompt(s, MENTIONS, "en")
-    from games.harmonies.present import controls
-
-    monkeypatch.setattr(controls, "layout", lambda *a: (ControlRows(), ("cube:5:a1",)))
-    assert "/game move" in PRESENTER.prompt(s, MENTIONS, "en")
+    legal = legal_codes(s)
+    assert left_out_line("en", legal, PRESENTER.controls(s, legal, "en")) == []
+    crowded = ControlRows(((Button("end", "End turn"),),))  # the others left out
+    (line,) = left_out_line("en", legal, crowded)
+    assert "`/game move`" in line
+    assert "/game" not in PRESENTER.prompt(s, MENTIONS, "en")
 
 
 def test_spirit_choice_and_undo_words() -> None:

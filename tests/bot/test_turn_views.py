@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
+from types import SimpleNamespace
+
 from bot.adapter.messages import turn_message
 from bot.adapter.outgoing import board_files
 from bot.games import load_games
@@ -58,7 +61,9 @@ async def test_a_renderer_with_views_gets_one_attachment_each(monkeypatch) -> No
         assert image.png == render_png("nim", turn.end, tr, names=names, **view)
         assert image.alt_text == describe("nim", turn.end, tr, names=names, **view)
     files = board_files(message)
-    assert [f.filename for f in files] == ["board.png", "board-2.png"]
+    # each named by its place and its picture's digest (an edit keeps an unchanged one)
+    digests = [hashlib.sha256(image.png).hexdigest()[:16] for image in message.images]
+    assert [f.filename for f in files] == [f"board-{n}-{d}.png" for n, d in enumerate(digests, 1)]
     assert all(f.description for f in files)
     assert "bo took 2 from heap 3." in message.content  # the turn's account
 
@@ -70,3 +75,38 @@ async def test_no_more_views_than_discord_carries(monkeypatch) -> None:
     )
     assert len(turn_views("nim", turns[-1].end, turns[-1].start, 1)) == 10
     assert render_png("nim", turns[-1].end).startswith(PNG_MAGIC)
+
+
+async def test_an_edit_keeps_the_pictures_that_did_not_change(monkeypatch) -> None:
+    """An edit of a board message uploads only the pictures that changed: one already on the
+    message (the same name, so the same picture, and the same alt text) is kept by its id."""
+    import discord
+
+    from bot.adapter.outgoing import board_attachments
+
+    turns = nim_turns()
+    turn = turns[-1]
+
+    def views(state, since, mover):
+        return [{"focus_seat": mover, "since": since}, {"focus_seat": 0}]
+
+    monkeypatch.setattr(renderer("nim"), "views", views, raising=False)
+    message = await turn_message("en", snapshot(turn.end), turns=turns)
+    files = board_files(message)
+
+    def shown(n: int, filename: str, description: str | None) -> discord.Attachment:
+        data = {"id": 900 + n, "filename": filename, "size": 1, "url": "u", "proxy_url": "u"}
+        state = SimpleNamespace(http=None)  # what an attachment keeps of the connection
+        return discord.Attachment(data={**data, "description": description}, state=state)
+
+    main, other = files
+    on_message = [
+        shown(1, "board-1-0000000000000000.png", main.description),  # another picture
+        shown(2, other.filename, other.description),  # this very picture
+    ]
+    edit = board_attachments(message, on_message)
+    assert isinstance(edit[0], discord.File) and edit[0].filename == main.filename
+    assert edit[1] is on_message[1]  # kept: sent as its id, not uploaded again
+    assert all(isinstance(a, discord.File) for a in board_attachments(message, []))
+    retold = [shown(2, other.filename, "an older alt text")]  # its words changed: sent again
+    assert isinstance(board_attachments(message, retold)[1], discord.File)

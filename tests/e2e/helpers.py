@@ -47,7 +47,7 @@ def action_ids(message: StoredMessage) -> dict[str, str]:
 
 def assert_board(message: StoredMessage) -> bytes:
     """The message carries exactly one valid PNG board with alt text."""
-    boards = [a for a in message.attachments if a.filename == "board.png"]
+    boards = [a for a in message.attachments if a.filename.startswith("board-1-")]
     assert len(boards) == 1, message.attachments
     assert boards[0].data.startswith(PNG_MAGIC)
     assert boards[0].description
@@ -99,16 +99,16 @@ DEFERRED_UPDATE = 6  # the answer to a click that the bot follows by editing the
 async def board_after_click(
     driver: FakeDiscordDriver, rec, clicked: StoredMessage, timeout: float = 10.0
 ) -> StoredMessage:
-    """The board that shows a click's result on a public board: the clicked message itself,
-    edited in place (a step inside a turn: a deferred update, then the edit), or the new public
-    message posted as the answer's follow-up (the turn passed, or the game ended)."""
-    pressed = TURN_ID.fullmatch(str((rec.payload.get("data") or {}).get("custom_id", "")))
+    """The board that shows a click's result: the clicked message itself, edited in place (a
+    step inside a turn, on the public board or on a private message: a deferred update, then
+    the edit), or the new message posted as the answer's follow-up (the turn passed, the game
+    ended, or a turn's first private step)."""
+    pressed = str((rec.payload.get("data") or {}).get("custom_id", ""))
     await rec.wait_response()
-    if rec.response_type == DEFERRED_UPDATE and pressed is not None:
-        old = f"br:{pressed.group(1)}:{pressed.group(2)}:"  # the version the click was made on
+    if rec.response_type == DEFERRED_UPDATE and pressed:
 
-        def updated() -> bool:
-            return not any(c.startswith(old) for c in driver.message(clicked.id).custom_ids)
+        def updated() -> bool:  # a control names the version it was made for: the edit's differ
+            return pressed not in driver.message(clicked.id).custom_ids
 
         await driver.fake.wait_until(updated, timeout)
         return driver.message(clicked.id)

@@ -108,5 +108,5 @@ def board_messages(driver: FakeDiscordDriver, channel: Any, after: int) -> list[
     return [
         m
         for m in driver.channel_messages(channel)
-        if m.id > after and any(a.filename == "board.png" for a in m.attachments)
+        if m.id > after and any(a.filename.startswith("board-1-") for a in m.attachments)
     ]

@@ -1,7 +1,7 @@
 """After the last move, through the real bot process and the fake Discord, for every game:
 the seed kept out of every message, attachment and log line while the game runs and revealed
 by the final message; Rematch (same seats rotated, wrong clicks private); /game history, the
-paged /game log and /game board of the finished game; /game export checked by boardroom verify."""
+paged /game log (the record) and /game board of the finished game; /game export checked by boardroom verify."""
 
 from __future__ import annotations
 
@@ -16,12 +16,10 @@ from typing import Any
 
 import pytest
 
-from bot.present import get_presenter
 from bot.service import fairness
-from bot.service.models import LoggedMove
 from engines.base import CHANCE, TERMINAL
 from engines.registry import get_engine
-from i18n import t
+from i18n import game_title, t
 from tests.e2e.helpers import (
     action_ids,
     assert_board,
@@ -180,7 +178,7 @@ async def test_after_the_last_move(fake_discord, bot_process, tmp_path: Path, ga
     await mine.wait_response()
     assert mine.ephemeral and "has not finished a game" in (mine.content or "")
 
-    # /game log of the finished game: in words, in pages with Previous/Next
+    # /game log of the finished game, by its id: the record from turn 1, Last jumps to the end
     log = await fake_discord.slash(
         eve, table.channel, "game", {"game_id": game_id}, subcommand="log"
     )
@@ -192,27 +190,18 @@ async def test_after_the_last_move(fake_discord, bot_process, tmp_path: Path, ga
         "SELECT seq, seat, action FROM moves WHERE game_id = ? ORDER BY seq", (game_id,)
     ).fetchall()
     conn.close()
-    presenter = get_presenter(game)
-    seq, seat, action = moves[-1]
-    words = presenter.describe_move(None, LoggedMove(seq, seat, action), "en")
-    assert f"{seq + 1}. " in page.content and words in page.content
-    shown = re.search(r"moves (\d+) to (\d+) of (\d+)", page.content)
-    assert shown and shown[2] == shown[3] == str(len(moves)), page.content  # the newest first
-    assert int(shown[1]) > 1 and f"and {int(shown[1]) - 1} earlier moves" in page.content
-    previous = next(c for c in page.custom_ids if c.startswith("brp:"))
-    back = await fake_discord.click(eve, page, previous)
-    await back.wait_response()
-    assert back.response_type == 7, back.data
-    turned = fake_discord.message(page.id)
-    before = re.search(r"moves (\d+) to (\d+) of (\d+)", turned.content)
-    assert before and int(before[2]) == int(shown[1]) - 1, turned.content
-    assert f"{before[2]}. " in turned.content and f"{shown[1]}. " not in turned.content
-    following = [c for c in turned.custom_ids if c.startswith("brp:")][1]
-    ahead = await fake_discord.click(eve, turned, following)
+    assert page.content.startswith(f"**{game_title('en', game)} #{game_id} — game record**")
+    assert "\n1. Alice: " in page.content or "\n1. Bob: " in page.content, page.content
+    shown = re.search(r"Turns 1 to (\d+) of (\d+)", page.content)
+    assert shown and int(shown[2]) < len(moves), page.content  # a line a turn, not a move
+    last = next(c for c in page.custom_ids if c.endswith(":last"))
+    ahead = await fake_discord.click(eve, page, last)
     await ahead.wait_response()
-    assert f"moves {shown[1]} to {shown[2]}" in fake_discord.message(page.id).content
+    assert ahead.response_type == 7, ahead.data
+    turned = fake_discord.message(page.id)
+    assert f"\n{shown[2]}. " in turned.content and "🏆 Final scores: " in turned.content
     # old or forged page buttons: privately refused
-    for forged, expected in ((f"brp:{game_id}:99999", "not there any more"),
+    for forged, expected in ((f"brp:{game_id}:9999", "not there any more"),
                              ("brp:987654:0", "no such game in this server")):
         rec = await fake_discord.forge_component(eve, turned, forged)
         await rec.wait_response()

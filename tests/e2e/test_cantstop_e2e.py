@@ -214,9 +214,10 @@ async def test_look_commands_and_abandon(fake_discord, bot_process) -> None:
     assert private_board.ephemeral and not action_ids(private_board)
     assert_board(private_board)
 
+    # the record lists turns that ended: Alice's first is still being played
     log = await fake_discord.slash(watcher, table.channel, "game", {}, subcommand="log")
     await log.wait_response()
-    assert log.ephemeral and "rolled" in log.content and "Alice" in log.content
+    assert log.ephemeral and "No turn has ended yet." in log.content, log.content
 
     rules = await fake_discord.slash(watcher, table.channel, "rules", {"game": "cantstop"})
     await rules.wait_response()
@@ -256,7 +257,7 @@ async def test_look_commands_and_abandon(fake_discord, bot_process) -> None:
     assert_board(last_board)
     log = await fake_discord.slash(bob, table.channel, "game", {}, subcommand="log")
     await log.wait_response()
-    assert log.ephemeral and "abandoned" in log.content and "rolled" in log.content
+    assert log.ephemeral and "abandoned" in log.content and "\n1. Alice: rolled" in log.content
 
 
 async def test_restart_keeps_the_game_and_old_buttons_work(fake_discord, bot_process) -> None:
@@ -581,11 +582,19 @@ async def test_typed_moves_board_reposts_and_leaving(fake_discord, bot_process) 
     assert reposted.ephemeral and f"<@{alice.id}>" in reposted.content
     assert action_ids(reposted).keys() == action_ids(after_roll).keys()
     move = sorted(c for c in action_ids(reposted) if c.startswith("move:"))[0]
+    public_before = len(fake_discord.channel_messages(table.channel))
     clicked = await fake_discord.click(alice, reposted, action_ids(reposted)[move])
-    await clicked.wait_response()
-    assert not clicked.ephemeral
-    (after_move,) = await clicked.wait_followups(1, timeout=10)
+    after_move = await board_after_click(fake_discord, clicked, reposted)
+    # the turn goes on in the private copy, edited; the public board is not live any more
+    assert after_move.id == reposted.id and after_move.ephemeral and not clicked.followups
     assert set(action_ids(after_move)) == {"roll", "stop"}
+    await fake_discord.fake.wait_until(lambda: not action_ids(fake_discord.message(first.id)))
+    stop = await fake_discord.click(alice, after_move, action_ids(after_move)["stop"])
+    passed = await board_after_click(fake_discord, stop, after_move)
+    assert not passed.ephemeral and "stopped" in passed.content and f"<@{bob.id}>" in passed.content
+    assert not action_ids(fake_discord.message(reposted.id))  # the copy lost its controls
+    channel = fake_discord.channel_messages(table.channel)
+    assert [m.id for m in channel[public_before:]] == [passed.id]  # one public message a turn
 
 
 async def test_typed_steps_update_the_board_in_place(fake_discord, bot_process) -> None:

@@ -22,7 +22,7 @@ from bot.service.models import LoggedMove
 from bot.service.turns import split_turns
 from engines.registry import get_engine
 from tests.e2e.conftest import BotProcess
-from tests.e2e.helpers import Table, action_ids, lobby_id, seat_users
+from tests.e2e.helpers import Table, action_ids, board_after_click, lobby_id, seat_users
 from tests.e2e.quick_retries_bot import WAITS_ENV
 from tests.e2e.reliability import until
 from tests.e2e.test_turn_clock_e2e import votes_on
@@ -237,18 +237,18 @@ async def play_a_turn_from(
     person: FakeUser,
     private: StoredMessage,
 ) -> None:
-    """A whole turn begun on the private copy: Roll there (its board goes to the channel),
-    then one move and Stop on the channel's board (or a bust ends it)."""
+    """A whole turn played on the private copy: Roll there, then moves and Stop on the same
+    copy, edited step by step (or a bust ends it); the turn's end goes to the channel."""
     version = stored(bot, gid).version
     rec = await driver.click(person, private, action_ids(private)["roll"])
-    await rec.wait_response()
     now = await moved(bot, gid, version, 15, "the roll")
     while now.mover not in now.computers and now.status == "active":
-        board = await channel_board(driver, table, gid, now.version)
+        board = await board_after_click(driver, rec, private)
+        assert board.id == private.id  # the copy, edited
         buttons = action_ids(board)
         rec = await driver.click(person, board, buttons[choice(buttons)])
-        await rec.wait_response()
         now = await moved(bot, gid, now.version, 15, "the step")
+    await rec.wait_response()
 
 
 async def type_a_turn(

@@ -1,13 +1,16 @@
 """Harmonies through the real bot process and the fake Discord: whole games, lobby to the end.
 
-Every action is chosen from the buttons and select menus the bot actually sent. Steps inside a
-turn come back as ephemeral follow-ups to the acting player (with a preview board and the next
-controls); ``End turn`` publishes the new board for everyone and pings the next player.
+Every action is chosen from the buttons and select menus the bot actually sent. A turn's first
+step takes the public board's buttons off and answers with one private message to the acting
+player (a preview board and the next controls); each later step edits that message (only the
+pictures that changed are uploaded again); ``End turn`` publishes the new board for everyone
+and pings the next player.
 """
 
 from __future__ import annotations
 
 import asyncio
+import copy
 import io
 import random
 import re
@@ -21,18 +24,21 @@ from PIL import Image
 from games.harmonies import render as harmonies
 from tests.e2e.conftest import BotProcess
 from tests.e2e.helpers import (
+    DEFERRED_UPDATE,
     Table,
     assert_every_image_described,
+    board_after_click,
     lobby_id,
     seat_users,
 )
 from tests.fakediscord import FakeDiscordDriver, FakeUser, StoredMessage
-from tests.fakediscord.models import iter_components
+from tests.fakediscord.models import StoredAttachment, iter_components
 
 BUTTON_ID = re.compile(r"br:\d+:\d+:(.+)")
 SELECT_ID = re.compile(r"brs:\d+:\d+:\d+")
 MENTION = re.compile(r"<@(\d+)>")
 MAX_ACTIONS = 600
+HINT = "</game board"  # "Lost your buttons …? /game board brings them back"
 
 
 def controls_of(message: StoredMessage) -> dict[str, tuple[str, str]]:
@@ -49,6 +55,14 @@ def controls_of(message: StoredMessage) -> dict[str, tuple[str, str]]:
                 assert option["value"] not in found, option
                 found[option["value"]] = ("select", custom_id)
     return found
+
+
+def assert_unchanged_pictures_kept(shown: list[StoredAttachment], edited: StoredMessage) -> None:
+    """An edit uploads only the pictures that changed: one with the bytes of a picture already
+    on the message is that picture, kept by its id."""
+    before = {picture.data: picture.id for picture in shown}
+    for picture in edited.attachments:
+        assert before.get(picture.data, picture.id) == picture.id, picture.filename
 
 
 def mover_of(message: StoredMessage, users: list[FakeUser]) -> FakeUser:
@@ -167,6 +181,7 @@ async def play_to_the_end(
     player = Player(seed)
     turn, public = first, True
     counts: dict[str, int] = {"public": 1, "private": 0}
+    hinted = {mover_of(first, users).id: 1} if HINT in first.content else {}
     for _ in range(MAX_ACTIONS):
         controls = controls_of(turn)
         if not controls:
@@ -187,11 +202,16 @@ async def play_to_the_end(
                 check_png(turn, out, f"private-{counts['private']:03d}")
         code = player.choose(controls)
         counts[code.split(":")[0]] = counts.get(code.split(":")[0], 0) + 1
+        shown = list(turn.attachments)
         rec = await press(driver, mover, turn, controls[code], code)
-        await rec.wait_response()
-        assert rec.response_type == 7, (code, rec.data, rec.content)
-        assert not controls_of(driver.message(turn.id))  # the clicked message lost its controls
-        (nxt,) = await rec.wait_followups(1, timeout=10)
+        nxt = await board_after_click(driver, rec, turn)
+        if public or code == "end":  # a new message; the clicked one lost its controls
+            assert rec.response_type == 7, (code, rec.data, rec.content)
+            assert not controls_of(driver.message(turn.id))
+            assert nxt.id != turn.id
+        else:  # a step inside the turn: the private message it was clicked on, edited
+            assert rec.response_type == DEFERRED_UPDATE and nxt.id == turn.id, rec.data
+            assert_unchanged_pictures_kept(shown, nxt)
         public = not nxt.ephemeral
         if code == "end":  # every turn's end is public, solo games included
             assert public, nxt.content
@@ -199,9 +219,16 @@ async def play_to_the_end(
         else:
             assert not public, (code, nxt.content)
             counts["private"] += 1
+            if turn.id != nxt.id:
+                counts["private messages"] = counts.get("private messages", 0) + 1
+        if public and HINT in nxt.content:
+            hinted[mover_of(nxt, users).id] = hinted.get(mover_of(nxt, users).id, 0) + 1
         turn = nxt
     else:
         raise AssertionError(f"no end after {MAX_ACTIONS} actions")
+    # one private message a turn, each turn's steps in it; the hint once to each player
+    assert counts.get("private messages", 0) == counts["public"] - 1 == counts["end"]
+    assert hinted == {u.id: 1 for u in users}, hinted
     return turn, counts
 
 
@@ -219,8 +246,9 @@ async def test_a_whole_two_player_game(fake_discord, bot_process, tmp_path: Path
         """Mid-game: the log, each player's board for Alice (private, no controls), the rules."""
         log = await fake_discord.slash(alice, table.channel, "game", {}, subcommand="log")
         await log.wait_response()
-        assert log.ephemeral and "ended the turn" in (log.content or ""), log.content
+        assert log.ephemeral and "\n1. " in (log.content or ""), log.content
         assert "took space" in (log.content or "") and "placed" in (log.content or "")
+        assert "token into space" not in (log.content or "")
         pictures = []
         for user in (alice, bob):
             look = await fake_discord.slash(
@@ -257,7 +285,7 @@ async def test_a_whole_two_player_game(fake_discord, bot_process, tmp_path: Path
     assert counts.get("card", 0) >= 1  # the card select was used too
     # every public turn message is in the channel; no step of a turn ever was
     channel = fake_discord.channel_messages(table.channel)
-    boards = [m for m in channel if any(a.filename == "board.png" for a in m.attachments)]
+    boards = [m for m in channel if any(a.filename.startswith("board-1-") for a in m.attachments)]
     assert len(boards) == counts["public"]
     assert assert_every_image_described(fake_discord) >= counts["public"]
     for message in boards[1:-1]:
@@ -288,7 +316,10 @@ async def step_recorded(bot, timeout: float = 5.0) -> None:
         conn = sqlite3.connect(f"file:{bot.db_path}?mode=ro", uri=True)
         try:
             (version,) = conn.execute("SELECT MAX(version) FROM games").fetchone()
-            (shown,) = conn.execute("SELECT MAX(version) FROM posts").fetchone()
+            (shown,) = conn.execute(
+                "SELECT MAX(version) FROM (SELECT version FROM posts"
+                " UNION ALL SELECT version FROM private_steps)"
+            ).fetchone()
         finally:
             conn.close()
         if shown == version:
@@ -343,9 +374,10 @@ async def test_lost_controls_come_back_privately_mid_turn(fake_discord, bot_proc
     assert len(fake_discord.channel_messages(table.channel)) == public  # nothing public, no ping
     code = sorted(c for c in controls_of(back) if c.startswith("place:"))[0]
     placed = await press(fake_discord, mover, back, controls_of(back)[code], code)
-    await placed.wait_response()
-    (next_step,) = await placed.wait_followups(1, timeout=10)
-    assert next_step.ephemeral and controls_of(next_step)  # the turn goes on from the copy
+    next_step = await board_after_click(fake_discord, placed, back)
+    assert placed.response_type == DEFERRED_UPDATE and not placed.followups
+    assert next_step.id == back.id  # the turn goes on in the copy, edited
+    assert next_step.ephemeral and controls_of(next_step)
 
 
 async def test_a_solo_end_of_turn_is_posted_publicly(fake_discord, bot_process) -> None:
@@ -359,8 +391,7 @@ async def test_a_solo_end_of_turn_is_posted_publicly(fake_discord, bot_process) 
         controls = controls_of(turn)
         code = "end" if "end" in controls else player.choose(controls)
         rec = await press(fake_discord, sol, turn, controls[code], code)
-        await rec.wait_response()
-        (turn,) = await rec.wait_followups(1, timeout=10)
+        turn = await board_after_click(fake_discord, rec, turn)
         if code == "end":
             break
     assert not turn.ephemeral, turn.content
@@ -381,6 +412,7 @@ async def test_a_person_against_a_computer_opponent(fake_discord, bot_process) -
     (turn,) = await start.wait_followups(1, timeout=10)
     player = Player(seed=4)
     bot_turns = 0
+    hints = [turn.content.splitlines()[-1]] if f"<@{ana.id}>" in turn.content else []
     for _ in range(200):
         if bot_turns == 2:
             break
@@ -393,14 +425,84 @@ async def test_a_person_against_a_computer_opponent(fake_discord, bot_process) -
                 table.channel, lambda m: f"<@{ana.id}>" in m.content, after=turn.id, timeout=20
             )
             assert "Bot 2 (medium)" in turn.content
-            assert "/game board" in turn.content.splitlines()[-1]  # how to get lost controls back
+            hints.append(turn.content.splitlines()[-1])
             check_png(turn, Path(bot.workdir) / "vs-bot", f"bot-{bot_turns}")
             bot_turns += 1
             continue
         controls = controls_of(turn)
         code = player.choose(controls)
         step = await press(fake_discord, ana, turn, controls[code], code)
-        await step.wait_response()
-        (turn,) = await step.wait_followups(1, timeout=10)
+        turn = await board_after_click(fake_discord, step, turn)
     assert bot_turns == 2
+    # how to get lost controls back: on Ana's first turn message, not again
+    assert ["/game board" in line for line in hints] == [True] + [False] * (len(hints) - 1)
     assert_every_image_described(fake_discord)
+
+
+async def test_a_turn_played_from_the_private_copy_has_one_live_board(
+    fake_discord, bot_process
+) -> None:
+    """``/game board``'s copy at a turn's start: its first step takes the public board's buttons
+    off (a stale or double click gets the clear private answer and changes nothing), every step
+    edits the copy (one private message for the turn, unchanged pictures kept, not uploaded
+    again), and End turn posts one public message: the turn's end, the next player's board."""
+    bot = await bot_process()
+    table = await seat_users(fake_discord, bot.guild, "Alice", "Bob")
+    first = await open_harmonies(table, players=2)
+    mover = mover_of(first, table.users)
+    stale_public = copy.deepcopy(first)  # as a client that has not refreshed still shows it
+    asked = await fake_discord.slash(mover, table.channel, "game", {}, subcommand="board")
+    await asked.wait_response()
+    (private,) = await asked.wait_followups(1, timeout=10)
+    assert private.ephemeral and set(controls_of(private)) == set(controls_of(first))
+    assert controls_of(fake_discord.message(first.id))  # asking changes nothing public
+    channel_before = len(fake_discord.channel_messages(table.channel))
+    messages_before = len(fake_discord.fake.messages)
+    player, turn = Player(11), private
+    for step in range(20):
+        controls = controls_of(turn)
+        code = player.choose(controls)
+        shown = list(turn.attachments)
+        stale_private = copy.deepcopy(turn)
+        rec = await press(fake_discord, mover, turn, controls[code], code)
+        nxt = await board_after_click(fake_discord, rec, turn)
+        if code == "end":
+            break
+        assert rec.response_type == DEFERRED_UPDATE and not rec.followups, rec.data
+        assert nxt.id == private.id and controls_of(nxt)  # the copy, edited
+        assert_unchanged_pictures_kept(shown, nxt)
+        if step == 0:  # the turn moved to private controls: the public board is not live now
+            await fake_discord.fake.wait_until(
+                lambda: not controls_of(fake_discord.message(first.id)), 5
+            )
+            for user, stale in ((mover, stale_public), (mover, stale_private)):
+                state = bot_state(bot)
+                code = sorted(controls_of(stale))[0]
+                again = await press(fake_discord, user, stale, controls_of(stale)[code], code)
+                await again.wait_response()
+                assert again.ephemeral and "from an earlier turn" in (again.content or "")
+                assert bot_state(bot) == state  # nothing changed
+        turn = nxt
+    else:
+        raise AssertionError("the turn did not end")
+    # End turn: the copy loses its controls, and one public message tells the turn
+    assert rec.response_type == 7 and not controls_of(fake_discord.message(private.id))
+    assert not nxt.ephemeral and "ended the turn" in nxt.content
+    channel = fake_discord.channel_messages(table.channel)
+    assert [m.id for m in channel[channel_before:]] == [nxt.id]
+    new = [m for m in fake_discord.fake.messages.values() if m.id > private.id]
+    assert [m.id for m in new if m.ephemeral and m.attachments] == []  # no second private one
+    assert len(fake_discord.fake.messages) - messages_before == 1 + 2  # and the 2 stale answers
+    fake_discord.assert_no_unknown_routes()
+    fake_discord.assert_no_violations()
+
+
+def bot_state(bot: BotProcess) -> tuple[int, str]:
+    conn = sqlite3.connect(f"file:{bot.db_path}?mode=ro", uri=True)
+    try:
+        version, state = conn.execute(
+            "SELECT version, state_json FROM games ORDER BY id DESC"
+        ).fetchone()
+    finally:
+        conn.close()
+    return version, state

@@ -12,10 +12,12 @@ from engines.registry import get_engine
 from games.kokeshi.engine.scoring import achievement_count
 from games.kokeshi.engine.state import KokeshiState, Phase
 from tests.e2e.helpers import (
+    DEFERRED_UPDATE,
     PNG_MAGIC,
     TURN_ID,
     assert_board,
     assert_every_image_described,
+    board_after_click,
     open_and_start,
     seat_users,
 )
@@ -81,6 +83,9 @@ async def test_a_whole_game_through_buttons_and_menus(fake_discord, bot_process,
     users = {u.id: u for u in table.users}
     message = await open_and_start(table, "kokeshi")
     public, private, wrong_checked, logged = 0, 0, False, False
+    private_messages = 0
+    first_mover = stored_game(bot.db_path)
+    hinted = [first_mover[1][first_mover[0].active]] if "/game board" in message.content else []
     pngs: list[bytes] = []
     kinds: set[str] = set()
     for _ in range(1000):
@@ -114,8 +119,8 @@ async def test_a_whole_game_through_buttons_and_menus(fake_discord, bot_process,
         if not logged and not s.in_setup and not message.ephemeral:
             log = await fake_discord.slash(other, table.channel, "game", {}, subcommand="log")
             await log.wait_response()
-            assert log.ephemeral and "Alice: places" in log.content, log.content
-            assert "goes first" in log.content and "Bob: places" in log.content, log.content
+            assert log.ephemeral and "Alice: starting tiles: " in log.content, log.content
+            assert "\n1. " in log.content and "Bob: starting tiles: " in log.content, log.content
             logged = True
         action = choose(s, sorted(offered))
         kinds.add(action.split(":", 1)[0])
@@ -124,9 +129,9 @@ async def test_a_whole_game_through_buttons_and_menus(fake_discord, bot_process,
             rec = await fake_discord.select(mover, message, custom_id, [action])
         else:
             rec = await fake_discord.click(mover, message, custom_id)
-        await rec.wait_response()
+        clicked = message
+        message = await board_after_click(fake_discord, rec, clicked)
         assert not rec.rejections, rec.rejections
-        (message,) = await rec.wait_followups(1, timeout=10)
         after, _ = stored_game(bot.db_path)
         assert after != s
         same_turn = after.phase != Phase.OVER and after.active == s.active
@@ -134,12 +139,17 @@ async def test_a_whole_game_through_buttons_and_menus(fake_discord, bot_process,
         assert message.ephemeral == same_turn, (action, message.content)
         if same_turn:
             private += 1
+            if clicked.ephemeral:  # a later step: the same private message, edited
+                assert rec.response_type == DEFERRED_UPDATE and message.id == clicked.id
+            else:  # the turn's first step: one private message, the public board not live
+                private_messages += 1
+                assert not controls(fake_discord.message(clicked.id))
         else:
             public += 1
             assert message.content.strip()
-            # the turn message says how to get lost controls back (the steps are private)
-            assert ("/game board" in message.content) == (after.phase != Phase.OVER)
             assert "/game board" not in "\n".join(message.content.splitlines()[:-1])
+            if "/game board" in message.content:  # how to get lost controls back
+                hinted.append(seats[after.active])
     else:
         raise AssertionError("the game did not end")
     assert "wins" in message.content and "Final scoring" in message.content
@@ -147,6 +157,8 @@ async def test_a_whole_game_through_buttons_and_menus(fake_discord, bot_process,
     assert all(f"<@{w}>" in message.content for w in winners)
     assert max(achievement_count(DATA, s, seat) for seat in range(2)) >= 5 or not s.bag
     assert public >= 10 and private >= 5
+    assert private_messages < public  # one private message a turn at most
+    assert sorted(hinted) == sorted(users)  # the hint once a game to each player
     assert {"start", "move", "gain"} <= kinds
     fake_discord.assert_no_unknown_routes()
     assert assert_every_image_described(fake_discord) >= public + private

@@ -9,9 +9,19 @@ set under simulation; the palette before this test (red and green) fell to 7.6 u
 
 from __future__ import annotations
 
+import colorsys
+
 import pytest
 
-from render.canvas import INK, PLAYER_COLOURS, WHITE, contrast, text_on
+from render.canvas import (
+    BACKGROUND,
+    CHANGED,
+    INK,
+    PLAYER_COLOURS,
+    WHITE,
+    contrast,
+    text_on,
+)
 from tests.render.colour_vision import VISIONS, ciede2000, closest_pair, lab, simulate
 
 MIN_DELTA_E = 20.0
@@ -47,3 +57,17 @@ def test_the_simulation_and_difference_match_published_values() -> None:
     red, green = simulate((200, 0, 0), "deuteranopia"), simulate((0, 140, 0), "deuteranopia")
     assert ciede2000(lab(red), lab(green)) < ciede2000(lab((200, 0, 0)), lab((0, 140, 0))) / 3
     assert INK not in PLAYER_COLOURS
+
+
+def test_the_change_highlight_is_a_hue_of_its_own() -> None:
+    """The ring round what changed in the last turn is far in hue and colour from every player
+    colour (the orange it replaced was 10 degrees from vermilion A) and shows on the
+    background (3:1, WCAG's contrast for graphics)."""
+    hue = colorsys.rgb_to_hsv(*(v / 255 for v in CHANGED))[0] * 360
+    for colour in PLAYER_COLOURS:
+        other = colorsys.rgb_to_hsv(*(v / 255 for v in colour))[0] * 360
+        assert min(abs(hue - other), 360 - abs(hue - other)) >= 45, colour
+        assert ciede2000(lab(CHANGED), lab(colour)) >= 1.5 * MIN_DELTA_E, colour
+    assert contrast(CHANGED, BACKGROUND) >= 3
+    old = (235, 120, 0)
+    assert ciede2000(lab(old), lab(PLAYER_COLOURS[0])) < MIN_DELTA_E  # what the check catches

@@ -36,7 +36,7 @@ async def columns(target: str | Path) -> dict[str, list[str]]:
     tables = [
         "games", "seats", "moves", "posts", "server_settings", "timers", "votes", "ballots",
         "player_settings", "away", "game_outcomes", "game_results", "ratings", "rating_history",
-        "meta",
+        "meta", "private_steps",
     ]
     async with open_store(target) as store:
         return {table: await store.table_columns(table) for table in tables}
@@ -90,10 +90,15 @@ async def test_a_sqlite_database_of_the_former_code_opens_as_it_was(
             guild_id=1, channel_id=99, host_id=ALICE, host_name="Alice", game="nim"
         )
         assert lobby.id == 9
-    with sqlite3.connect(path) as conn:
-        assert conn.execute("SELECT * FROM schema_version ORDER BY 1").fetchall() == before_records
+    with sqlite3.connect(path) as conn:  # the records kept, the newer migrations added
+        records = conn.execute("SELECT * FROM schema_version ORDER BY 1").fetchall()
+    assert records[: len(before_records)] == before_records
+    assert [(number, name) for number, name, _ in records] == NAMES
     after = await everything(path)
     assert after["moves"] == before["moves"] and after["ratings"] == before["ratings"]
+    # its five private posts moved to a table of their own (0010), its five public ones kept
+    assert len(after["private_steps"]) == 5 and len(after["posts"]) == 5
+    assert all(row[-1] == 1 for row in after["posts"])
     assert len(after["games"]) == len(before["games"]) + 1
     assert await columns(path) == await columns(tmp_path / "fresh.db")
 

@@ -252,6 +252,30 @@ async def test_the_channel_sees_public_posts_and_private_steps_after_them(databa
         assert await store.unshown_games() == []  # 5 is a private step after it
 
 
+async def test_a_private_message_edited_step_by_step_shows_each_version(database: str) -> None:
+    """A turn played through private controls edits one private message: each version it
+    showed counts as seen, though the message is the same."""
+    async with open_store(database) as store:
+        async with store.write() as tx:
+            game_id = await tx.insert_game(new_row(30))
+            for version in range(4):
+                await tx.update_game(
+                    game_id, version, status="active", state_json="{}",
+                    move_count=version + 1, updated_at="t1",
+                )
+            await tx.record_post(game_id, 1, 30, 300)  # the turn's public board
+            await tx.record_post(game_id, 2, 30, 301, public=False)  # one private message ...
+        assert await store.unshown_games() == [game_id]  # at version 4, seen up to 2
+        async with store.write() as tx:
+            await tx.record_post(game_id, 3, 30, 301, public=False)  # ... edited
+        assert await store.unshown_games() == [game_id]
+        async with store.write() as tx:
+            await tx.record_post(game_id, 4, 30, 301, public=False)  # and edited again
+        assert await store.private_versions(game_id, 1) == [2, 3, 4]
+        assert await store.unshown_games() == []
+        assert await store.latest_post(game_id) == (30, 300)  # links go to public boards only
+
+
 async def test_recovery_queries_keep_to_the_shards_asked_for(database: str) -> None:
     """Guild → shard is ``(guild_id >> 22) % count``; a game without a guild is on shard 0."""
     from bot.storage.base import Shards

@@ -5,6 +5,7 @@ from __future__ import annotations
 from games.cantstop.engine.state import COLUMNS
 from render.canvas import (
     BACKGROUND,
+    CHANGED,
     GRID,
     INK,
     MUTED,
@@ -23,9 +24,9 @@ MIN_TEXT = 20
 CELL: RGB = (255, 253, 247)
 TOP_CELL: RGB = (250, 231, 186)
 HIGHLIGHT: RGB = (255, 226, 130)
-MOVED: RGB = (235, 120, 0)
-#: the spaces a marker climbed through in the last turn
-TRAIL: RGB = (255, 222, 186)
+MOVED: RGB = CHANGED
+#: the spaces a marker climbed through in the last turn: a light tint of the ring's colour
+TRAIL: RGB = blend(CHANGED, WHITE, 0.78)
 ALERT: RGB = (190, 35, 30)
 TINTS: tuple[RGB, ...] = tuple(blend(c, WHITE, 0.7) for c in PLAYER_COLOURS)
 #: the owner's letter on a claimed column: the colour darkened until it reads on the tint

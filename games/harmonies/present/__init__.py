@@ -2,7 +2,8 @@
 
 One module per job: ``words`` (the game's vocabulary), ``controls`` (legal actions as buttons
 and menus, see its doc for the layout), ``narration`` (events as sentences), ``results`` (the
-final scoring), ``log`` (``/game log`` lines) and ``prompt``. Colour, card and spirit words
+final scoring), ``log`` (one move in words), ``turn_line`` (a turn's line of ``/game log``)
+and ``prompt``. Colour, card and spirit words
 shared with the board picture are in ``games.harmonies.words``.
 """
 
@@ -20,6 +21,7 @@ from games.harmonies.present.game import ENGINE
 from games.harmonies.present.log import describe_code
 from games.harmonies.present.narration import narrate
 from games.harmonies.present.prompt import prompt
+from games.harmonies.present.turn_line import turn_summary
 from games.harmonies.words import card_name
 from i18n import translator
 
@@ -75,6 +77,17 @@ class HarmoniesPresenter:
         for move in moves[:tail]:
             state = ENGINE.apply(state, ENGINE.decode_action(move.action))
         return self.events(state, moves[tail:], end, names, locale)
+
+    def turn_summary(
+        self,
+        start: Any,
+        moves: Sequence[LoggedMove],
+        end: Any,
+        names: Sequence[str],
+        locale: str | None,
+    ) -> str:
+        """One line of ``/game log`` for the whole turn (``turn_line``)."""
+        return turn_summary(start, moves, end, names, translator(locale))
 
     def recap(
         self, turns: Sequence[PlayedTurn], names: Sequence[str], locale: str | None

@@ -11,7 +11,8 @@ Control layout (built only from the legal codes, at most 5 rows):
   rows left, the two smallest groups that fit one select together are merged (their options then
   carry self-explanatory labels such as ``blue → c3``). If nothing can be merged any more, the
   lowest-priority groups (cube placements last) are left out: those moves stay legal and can be
-  typed with ``/game move``, and the prompt says so. ``layout`` reports the codes left out.
+  typed with ``/game move``, and the Discord message says so (``bot.adapter.messages``).
+  ``layout`` reports the codes left out.
 """
 
 from __future__ import annotations

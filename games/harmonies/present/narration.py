@@ -66,22 +66,9 @@ class _Lines:
                 )
             )
         elif kind == "cube":
-            num, _, hex_code = rest.partition(":")
-            cid = int(num)
             if self.places:
                 self.flush()
-            card = card_name(tr, cid)
-            if CARDS[cid].spirit:
-                self.cubes.append(tr("harmonies.ui.event.spirit_item", card=card, hex=hex_code))
-            else:
-                placed = nxt.players[s.active].placed(cid)
-                points = scoring.card_points(cid, placed)
-                key = (
-                    "harmonies.ui.event.cube_item_done"
-                    if placed == len(CARDS[cid].track)
-                    else "harmonies.ui.event.cube_item"
-                )
-                self.cubes.append(tr(key, count=points, card=card, hex=hex_code, points=points))
+            self.cubes.append(cube_item(tr, s, nxt, code))
         elif kind in ("card", "discard", "keep"):
             card = card_name(tr, int(rest))
             self.add(tr(f"harmonies.ui.event.{kind}", player=player, card=card))
@@ -89,6 +76,24 @@ class _Lines:
             step = describe_code(s, s.steps[-1], tr) if s.steps else ""
             self.add(tr("harmonies.ui.event.undo", player=player, step=step))
         return nxt
+
+
+def cube_item(tr: Translator, s: HarmoniesState, nxt: HarmoniesState, code: str) -> str:
+    """One cube placed (``code``, taken in ``s``, giving ``nxt``): its card, where, and the
+    points the card gives now (or that it is a spirit's)."""
+    num, _, hex_code = code.partition(":")[2].partition(":")
+    cid = int(num)
+    card = card_name(tr, cid)
+    if CARDS[cid].spirit:
+        return tr("harmonies.ui.event.spirit_item", card=card, hex=hex_code)
+    placed = nxt.players[s.active].placed(cid)
+    points = scoring.card_points(cid, placed)
+    key = (
+        "harmonies.ui.event.cube_item_done"
+        if placed == len(CARDS[cid].track)
+        else "harmonies.ui.event.cube_item"
+    )
+    return tr(key, count=points, card=card, hex=hex_code, points=points)
 
 
 def narrate(

@@ -6,15 +6,15 @@ from collections.abc import Sequence
 
 from games.harmonies.engine.state import HarmoniesState, Phase, TurnStep
 from games.harmonies.engine.turn import turn_step
-from games.harmonies.present import controls
 from games.harmonies.present.game import ENGINE
 from games.harmonies.words import colours_and, solo_result
 from i18n import Translator
 
 
 def prompt(s: HarmoniesState, names: Sequence[str], tr: Translator) -> str:
-    """What the seat to move does now (saying when the menus left moves out, and on the first
-    board who was drawn to start), or the result."""
+    """What the seat to move does now (on the first board, who was drawn to start), or the
+    result. Words for any table, Discord's or the terminal's: when the menus leave moves out,
+    the Discord message says how to type them (``bot.adapter.messages``)."""
     if s.phase == Phase.OVER:
         if s.seats == 1:
             total = ENGINE.scores(s)[0]
@@ -45,8 +45,6 @@ def prompt(s: HarmoniesState, names: Sequence[str], tr: Translator) -> str:
             (False, False): "harmonies.ui.prompt.finish_end",
         }[(cards, cubes)]
     text = tr(key, player=player, **params)
-    if controls.layout(s, legal, tr)[1]:
-        text = "\n".join([text, tr("harmonies.ui.prompt.more")])
     if s.seats > 1 and ENGINE.turn(s) == 0 and not s.steps:  # the game's first board
         text = "\n".join([tr("harmonies.ui.prompt.starts", player=player), text])
     return text

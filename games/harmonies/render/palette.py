@@ -5,6 +5,7 @@ from __future__ import annotations
 from games.harmonies.engine.cards import COLOURS
 from render.canvas import (
     BACKGROUND,
+    CHANGED,
     GRID,
     INK,
     MUTED,
@@ -39,7 +40,7 @@ SPIRIT_FILL: RGB = (232, 226, 246)
 EARNED: RGB = (255, 214, 90)
 HIGHLIGHT: RGB = (255, 236, 160)
 #: what changed in the last turn: hexes that took tokens, cards that took a cube
-NEW: RGB = (235, 120, 0)
+NEW: RGB = CHANGED
 TINTS: tuple[RGB, ...] = tuple(blend(c, WHITE, 0.72) for c in PLAYER_COLOURS)
 
 

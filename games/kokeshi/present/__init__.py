@@ -14,7 +14,8 @@ kokeshi, animals, columns), a select menu for tiles to gain or place (their effe
 and for anything longer than one row of buttons.
 
 Modules: ``words`` (the vocabulary), ``controls``, ``prompt``, ``narration`` (events in
-sentences), ``report`` (what an outcome announces), ``final_scoring`` and ``log``.
+sentences), ``report`` (what an outcome announces), ``final_scoring``, ``log`` (one move in
+words) and ``turn_line`` (a turn's line of ``/game log``).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from typing import Any
 from bot.present.base import ACCOUNT_ITEM, STEPS_PRIVATE, ControlRows, PlayedTurn, clip, plain
 from bot.service.models import LoggedMove
 from games.kokeshi.present import controls as control_specs
-from games.kokeshi.present import log, report
+from games.kokeshi.present import log, report, turn_line
 from games.kokeshi.present import prompt as prompts
 from games.kokeshi.present.game import ENGINE
 from i18n import translator
@@ -66,6 +67,17 @@ class KokeshiPresenter:
     ) -> list[str]:
         """The whole turn's cascade step by step (long cascades summarised, see ``report``)."""
         return report.events(start, moves, end, names, translator(locale))
+
+    def turn_summary(
+        self,
+        start: Any,
+        moves: Sequence[LoggedMove],
+        end: Any,
+        names: Sequence[str],
+        locale: str | None,
+    ) -> str:
+        """One line of ``/game log`` for the whole turn (``turn_line``)."""
+        return turn_line.turn_summary(start, moves, end, names, translator(locale))
 
     def recap(
         self, turns: Sequence[PlayedTurn], names: Sequence[str], locale: str | None

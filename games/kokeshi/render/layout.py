@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from render.canvas import (
     BACKGROUND,
+    CHANGED,
     GRID,
     INK,
     MUTED,
@@ -52,7 +53,7 @@ RIGHT_X = 20  # on the shared canvas
 # the other workshops, small, under the shared area
 SMALL_CELL = (36, 28)
 SMALL_W = 250
-NEW: RGB = (235, 120, 0)
+NEW: RGB = CHANGED
 ANIMAL_W, ANIMAL_H = 150, 36
 
 
