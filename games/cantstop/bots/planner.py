@@ -2,10 +2,12 @@
 
 The turn is an expectimax tree: after each move the player may stop (keeping the turn's gain) or
 roll (over all 1,296 rolls, busting with their exact chance, then taking the best legal move).
-``TurnPlannerBot`` searches that tree ``depth`` rolls deep, memoised per runner position, and at
-the horizon falls back to the one-roll estimate of ``LookaheadBot``. Positions are valued with
-``LookaheadBot``'s column values (convex in progress, a bonus for a claim, less for a column an
-opponent is about to take, more for one whose claim removes their markers).
+``TurnPlannerBot`` searches that tree ``depth`` rolls deep, memoised per runner position; after
+the last roll it searches, a position is valued as if the player stopped there. Depth 1, the
+default, is ``LookaheadBot``'s one-roll lookahead; depth 2 finished solitaire about 0.1 turn
+faster in a small sample (n = 400, within the noise) at about seven times the cost. Positions
+are valued with ``LookaheadBot``'s column values (convex in progress, a bonus for a claim, less
+for a column an opponent is about to take, more for one whose claim removes their markers).
 
 The race: ``next_turn_threat`` estimates the chance that an opponent wins on their very next turn.
 Anything short of winning now keeps only ``1 - threat`` of its value (the game may be over before
