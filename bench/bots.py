@@ -1,7 +1,7 @@
 """Strength and speed of the Can't Stop bots.
 
-    python -m bench.bots              # full run (about half an hour on two shared cores)
-    python -m bench.bots --quick      # a few minutes
+    python -m bench.bots              # full run (about 35 minutes on two shared cores)
+    python -m bench.bots --quick      # about ten minutes
     python -m bench.bots --games 4000 # heads-up and hard-solitaire game count
 
 Figures (with 95% confidence intervals: normal for means, Wilson for rates):
@@ -14,14 +14,15 @@ Figures (with 95% confidence intervals: normal for means, Wilson for rates):
 * per-decision time (median, p95, p99, max) of every bot, over the move and roll-or-stop
   decisions (the forced roll that opens a turn is not timed).
 
-Measured with the defaults (seed 1, two processes, 2-core machine under other load, 406 s):
-Rule of 28 solitaire 10.56 turns (95% CI 10.45-10.67, n=4,000); hard solitaire 8.18 turns
-(8.04-8.31, n=2,000), hard-old 8.17 (8.03-8.31, n=2,000); hard beats the Rule of 28 heads-up
-70.7% (68.7%-72.7%, n=2,000), 75.7% as first seat (72.9%-78.3%) and 65.7% as second
-(62.7%-68.6%), where hard-old wins 67.3% (65.2%-69.3%; 71.2% first, 63.4% second) on the same
-seeds; hard vs hard-old 47.0% (44.8%-49.2%); medium beats easy 85.5% (81.7%-88.6%, n=400).
-Decision time per decision, median / p95 / p99: hard 0.13 / 3.1 / 14.9 ms (max 446 ms, the
-first decisions of a process filling the move-table cache), hard-old 0.08 / 1.8 / 12.5 ms.
+Measured with the defaults (seed 1, two processes, 2-core machine under other load; about 35
+minutes in all): Rule of 28 solitaire 10.56 turns (95% CI 10.45-10.67, n=4,000); hard solitaire
+7.93 turns (7.78-8.07, n=2,000), hard-old 8.17 (8.03-8.31) on the same games; hard beats the
+Rule of 28 heads-up 72.4% (70.4%-74.3%, n=2,000), 78.5% as first seat (75.8%-80.9%, n=1,000)
+and 66.3% as second (63.3%-69.2%), where hard-old wins 67.3% (65.2%-69.3%; 71.2% first, 63.4%
+second) on the same seeds; hard vs hard-old 53.1% (51.0%-55.3%; 57.8% first, 48.5% second); medium beats easy 85.5%
+(81.7%-88.6%, n=400). Time per decision, median / p95 / p99: hard 0.55 / 19 / 51 ms (max 918 ms,
+a decision early in a process while the move-table cache fills, on a loaded machine), hard-old
+0.08 / 1.8 / 12.5 ms.
 
 Games are driven directly through the engine: dice come from ``Rng.for_step(seed, seq)``, and
 each bot decision gets its own generator keyed by the seed and step.

@@ -64,13 +64,15 @@ def test_threat_grows_as_the_opponent_nears_its_third_column() -> None:
 
 
 def test_hard_rolls_on_for_the_win_only_when_the_opponent_may_win_next_turn() -> None:
-    """Two claimed columns, column 7 three or four steps from the top, good progress at stake."""
+    """Two claimed columns, column 7 three or four steps from the top, runners on 4 and 10 (the
+    opponent owns 6 and 8, so a roll busts often): bank the progress, unless the opponent stands
+    two steps from its third column."""
     bot = TurnPlannerBot()
-    for need in (3, 4):
-        runners = [(7, HEIGHTS[7] - need), (6, 8), (8, 8)]
-        calm = race_state(runners, {7: 4, 6: 6, 8: 6}, (2, 12), {}, (3, 11))
-        pressed = race_state(runners, {7: 4, 6: 6, 8: 6}, (2, 12), {7: 11}, (3, 11))
-        assert next_turn_threat(calm) == 0.0 < 0.5 < next_turn_threat(pressed)
+    for need, height in ((3, 3), (4, 4)):
+        runners = [(7, HEIGHTS[7] - need), (4, height), (10, height)]
+        calm = race_state(runners, {7: 4}, (2, 12), {}, (6, 8))
+        pressed = race_state(runners, {7: 4}, (2, 12), {7: 11}, (6, 8))
+        assert next_turn_threat(calm) < 0.05 < 0.5 < next_turn_threat(pressed)
         assert bot.choose(ENGINE, calm, Rng(b"x")) == STOP
         assert bot.choose(ENGINE, pressed, Rng(b"x")) == ROLL
 
