@@ -19,10 +19,10 @@ minutes in all): Rule of 28 solitaire 10.56 turns (95% CI 10.45-10.67, n=4,000);
 7.93 turns (7.78-8.07, n=2,000), hard-old 8.17 (8.03-8.31) on the same games; hard beats the
 Rule of 28 heads-up 72.4% (70.4%-74.3%, n=2,000), 78.5% as first seat (75.8%-80.9%, n=1,000)
 and 66.3% as second (63.3%-69.2%), where hard-old wins 67.3% (65.2%-69.3%; 71.2% first, 63.4%
-second) on the same seeds; hard vs hard-old 53.1% (51.0%-55.3%; 57.8% first, 48.5% second); medium beats easy 85.5%
-(81.7%-88.6%, n=400). Time per decision, median / p95 / p99: hard 0.55 / 19 / 51 ms (max 918 ms,
-a decision early in a process while the move-table cache fills, on a loaded machine), hard-old
-0.08 / 1.8 / 12.5 ms.
+second) on the same seeds; hard vs hard-old 53.1% (51.0%-55.3%; 57.8% first, 48.5% second);
+medium beats easy 85.5% (81.7%-88.6%, n=400). Time per decision, median / p95 / p99: hard
+0.55 / 19 / 51 ms over 381,994 decisions (the slowest 918 ms, on a machine under other load),
+hard-old 0.08 / 1.8 / 12.5 ms.
 
 Games are driven directly through the engine: dice come from ``Rng.for_step(seed, seq)``, and
 each bot decision gets its own generator keyed by the seed and step.
