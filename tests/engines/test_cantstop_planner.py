@@ -1,4 +1,4 @@
-"""Can't Stop hard (``TurnPlannerBot``): the race estimate, race-aware stops, determinism, strength."""
+"""Can't Stop hard (``TurnPlannerBot``): race estimate, race-aware stops, determinism, strength."""
 
 from __future__ import annotations
 
