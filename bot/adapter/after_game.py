@@ -6,9 +6,10 @@ import discord
 
 from bot.adapter import history_command, messages
 from bot.adapter.custom_ids import RematchId
-from bot.adapter.handlers import first_response, guarded, places, reply_private
+from bot.adapter.handlers import guarded, places, reply_private
 from bot.adapter.lobby_notes import lobby_note
-from bot.adapter.outgoing import USERS_ONLY, lobby_view
+from bot.adapter.lobby_post import post_lobby
+from bot.adapter.outgoing import lobby_view
 from bot.adapter.runtime import runtime_of
 from bot.adapter.words import channel_locale, user_locale
 from bot.service import rematch
@@ -53,24 +54,6 @@ async def on_rematch(interaction: discord.Interaction, control: RematchId) -> No
             game=game_title(locale, snap.game),
         )
         content = messages.fit_content(intro + "\n" + message.content)
-        view = lobby_view(message)
-        sent: list[int | None] = []
-
-        async def respond() -> None:
-            callback = await interaction.response.send_message(
-                content, view=view, allowed_mentions=USERS_ONLY
-            )
-            sent.append(callback.message_id)
-
-        if await first_response(interaction, respond):
-            message_id = sent[0] if sent else None
-        else:  # the lobby is open: the channel gets it as a normal message
-            channel = interaction.client.get_partial_messageable(
-                snap.channel_id, guild_id=interaction.guild_id
-            )
-            posted = await channel.send(content, view=view, allowed_mentions=USERS_ONLY)
-            message_id = posted.id
-        if message_id is not None:  # links to the lobby (a second press, a busy channel)
-            await service.record_post(snap.id, snap.version, snap.channel_id, message_id)
+        await post_lobby(interaction, snap, content, lobby_view(message))
 
     await guarded(interaction, work())

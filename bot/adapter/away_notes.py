@@ -3,7 +3,10 @@ the ``/away`` command so the message builders can use it without importing the c
 
 from __future__ import annotations
 
+import math
+
 from bot.adapter.runtime import Runtime
+from bot.service.clocks import TimeUnits
 from bot.service.models import GameSnapshot
 from i18n import DEFAULT_LOCALE, t
 
@@ -13,6 +16,23 @@ def until_text(until: float) -> str:
     stamp = round(until)
     return f"<t:{stamp}:f> (<t:{stamp}:R>)"
 
+
+def span_text(locale: str, seconds: float, units: TimeUnits) -> str:
+    """A span of away time in whole hours of game time, rounded down: "3 days", "19 days
+    12 hours", "5 hours", "0 hours" (never more than there is)."""
+    # (a tenth of a millisecond more: stored unix times carry a float's rounding)
+    whole = max(0, math.floor((units.in_hours(seconds) or 0.0) + (units.in_hours(1e-4) or 0.0)))
+    days, hours = divmod(whole, 24)
+    if days and hours:
+        return t(
+            locale,
+            "away.span",
+            days=t(locale, "clock.days", count=days),
+            hours=t(locale, "clock.hours", count=hours),
+        )
+    if days:
+        return t(locale, "clock.days", count=days)
+    return t(locale, "clock.hours", count=hours)
 
 
 async def away_note(runtime: Runtime, snap: GameSnapshot, locale: str | None = None) -> str | None:

@@ -24,6 +24,7 @@ from bot.adapter.handlers import (
     reply_private,
     show_outcome,
 )
+from bot.adapter.lobby_post import original_id, post_lobby, to_channel
 from bot.adapter.mygames_command import build_mygames_command
 from bot.adapter.outgoing import USERS_ONLY, lobby_view
 from bot.adapter.play_command import CLOCK, build_play_group
@@ -75,26 +76,7 @@ async def open_lobby(
         )
         locale = await channel_locale(interaction)
         message = messages.lobby_message(locale, snap, await away_note(runtime, snap, locale))
-        view = lobby_view(message)
-        if thread:
-            message_id = await _to_channel(interaction, message.content, view, channel_id)
-            if message_id is not None:
-                await service.record_post(snap.id, snap.version, snap.channel_id, message_id)
-            return
-        sent: list[int | None] = []
-
-        async def respond() -> None:
-            callback = await interaction.response.send_message(
-                message.content, view=view, allowed_mentions=USERS_ONLY
-            )
-            sent.append(callback.message_id)  # no second request needed to learn the message
-
-        if await first_response(interaction, respond):
-            message_id = sent[0] if sent else await _original_id(interaction)
-        else:  # the lobby is open: the channel gets it as a normal message
-            message_id = await _to_channel(interaction, message.content, view)
-        if message_id is not None:  # only links to the lobby need it
-            await service.record_post(snap.id, snap.version, snap.channel_id, message_id)
+        await post_lobby(interaction, snap, message.content, lobby_view(message), in_thread=thread)
 
     await guarded(interaction, work())
 
@@ -112,9 +94,9 @@ async def _open_thread(interaction: discord.Interaction, game: str) -> int:
         sent.append(callback.message_id)
 
     if await first_response(interaction, respond):
-        message_id = sent[0] if sent else await _original_id(interaction)
+        message_id = sent[0] if sent else await original_id(interaction)
     else:
-        message_id = await _to_channel(interaction, content)
+        message_id = await to_channel(interaction, content)
     if message_id is None:
         raise ThreadNotOpened()
     parent = interaction.client.get_partial_messageable(
@@ -129,36 +111,6 @@ class ThreadNotOpened(UserFacingError):
     """The message a game thread starts from could not be posted."""
 
     key = "error.thread_not_opened"
-
-
-async def _original_id(interaction: discord.Interaction) -> int | None:
-    """The id of the interaction's response message, best effort (for links)."""
-    try:
-        return (await interaction.original_response()).id
-    except DISCORD_FAILURES as exc:
-        log.warning("response message not found: %r", exc)
-        return None
-
-
-async def _to_channel(
-    interaction: discord.Interaction,
-    content: str,
-    view: discord.ui.View | None = None,
-    channel_id: int | None = None,
-) -> int | None:
-    """Say it as a normal channel message (the interaction could not carry it, or it goes to
-    ``channel_id``, a game's thread), best effort."""
-    channel = interaction.client.get_partial_messageable(
-        channel_id or interaction.channel_id or 0, guild_id=interaction.guild_id
-    )
-    try:
-        sent = await channel.send(
-            content, view=view or discord.utils.MISSING, allowed_mentions=USERS_ONLY
-        )
-    except DISCORD_FAILURES as exc:
-        log.warning("channel message not sent: %r", exc)
-        return None
-    return sent.id
 
 
 def build_game_group() -> app_commands.Group:
@@ -271,7 +223,7 @@ def build_game_group() -> app_commands.Group:
                 ),
             )
             if not answered:
-                await _to_channel(interaction, said)
+                await to_channel(interaction, said)
             if snap.status == "abandoned":
                 await _strip_last_board(interaction, snap.id)
                 await archive_thread(interaction.client, snap.channel_id)

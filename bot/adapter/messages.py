@@ -207,8 +207,10 @@ def ended_text(locale: str, snap: GameSnapshot) -> str:
 
 
 def commitment_line(locale: str, snap: GameSnapshot) -> str:
-    """The first board's promise: the SHA-256 of the secret seed (revealed when the game ends)."""
-    return t(locale, "game.fairness.commitment", commitment=snap.commitment)
+    """The first board's promise: the SHA-256 of the secret seed (revealed when the game ends),
+    as Discord's small subtext (``-#``): the 64-character hash is there to be checked, not read
+    on a phone among the turn's words."""
+    return "-# " + t(locale, "game.fairness.commitment", commitment=snap.commitment)
 
 
 def seed_line(locale: str, snap: GameSnapshot) -> str:

@@ -7,10 +7,18 @@ in the server's language; or, if the player chose direct messages (``/settings r
 the server allows them, a direct message instead (also in the server's language: outside an
 interaction the bot does not know a member's own). Closed DMs fall back to the channel.
 
+What it links: the board the turn began with. A reminder that falls due before that board is
+recorded in the channel (it is still being posted, or retried by the delivery) waits for it
+rather than link the game's previous message (an older board, or its lobby), as long as the
+clock runs; when it is about to run out, the reminder links the channel instead.
+
 What it answers: None when the reminder is done with (sent, or not to be sent: reminders off,
-the player away, the channel gone), or a unix time to try again at (the end of the player's
-quiet hours). A Discord failure worth retrying (5xx, 429, the network) is raised, and the
-dispatcher tries again with backoff.
+the player away, the clock ran out already, the channel gone), or a unix time to try again at
+(the end of the player's quiet hours, or shortly, while the turn's board is on its way). A
+Discord failure worth retrying (5xx, 429, the network) is raised, and the dispatcher tries again
+with backoff.
+
+A player whose away budget is nearly spent reads so in a line under their next reminder (once).
 """
 
 from __future__ import annotations
@@ -20,8 +28,9 @@ import logging
 
 import discord
 
+from bot.adapter.away_notes import span_text
 from bot.adapter.mygames_command import board_link
-from bot.adapter.outgoing import USERS_ONLY
+from bot.adapter.outgoing import USERS_ONLY, jump_link
 from bot.adapter.runtime import Runtime
 from bot.service.models import GameSnapshot
 from bot.service.preferences import DM, OFF, Preferences
@@ -36,6 +45,10 @@ CANNOT_DM = 50007  # the user's DMs are closed to the bot (or they share no serv
 UNKNOWN_CHANNEL = 10003
 MISSING_ACCESS = 50001
 MISSING_PERMISSIONS = 50013
+#: seconds between looks for the turn's board a reminder links (at most; less on a short clock)
+BOARD_WAIT = 2.0
+#: ... and at least (it stops waiting and links the channel when the clock runs out before then)
+MIN_BOARD_WAIT = 0.05
 
 
 async def server_locale(client: discord.Client, runtime: Runtime, guild_id: int | None) -> str:
@@ -56,6 +69,37 @@ def reminded_user(timer: TimerRow, snap: GameSnapshot) -> int | None:
     return None
 
 
+async def budget_line(runtime: Runtime, locale: str, guild_id: int | None, user_id: int) -> str:
+    """A line more for the player whose away budget on the server is nearly spent (told once
+    after the away period that made it so), else nothing."""
+    budget = await runtime.table.budget_nearly_spent(guild_id, user_id)
+    if budget is None:
+        return ""
+    left = span_text(locale, budget.left, runtime.service.turn_clock.units)
+    return "\n" + t(locale, "away.budget_low", left=left)
+
+
+async def turn_board_link(runtime: Runtime, snap: GameSnapshot) -> str | None:
+    """A link to the board the reminded turn began with (or a newer one); None while no
+    channel message shows it yet (it is on its way: the delivery posts it), when the newest
+    message of the game is an older board, or its lobby."""
+    posted = await runtime.service.posted_version(snap.id)
+    if posted is None or posted < snap.version:
+        return None
+    return await board_link(runtime, snap)
+
+
+def board_wait(now: float, deadline: float | None) -> float | None:
+    """How long a reminder waits before it looks again for its turn's board: a twentieth of the
+    time left, between ``MIN_BOARD_WAIT`` and ``BOARD_WAIT`` (None: no longer, the clock runs
+    out before then; it links the channel now)."""
+    if deadline is None:
+        return BOARD_WAIT
+    left = deadline - now
+    wait = min(BOARD_WAIT, max(MIN_BOARD_WAIT, left / 20))
+    return wait if wait < left else None
+
+
 async def deliver_reminder(
     client: discord.Client, runtime: Runtime, timer: TimerRow, snap: GameSnapshot
 ) -> float | None:
@@ -73,6 +117,9 @@ async def deliver_reminder(
         log.debug("reminder not sent: the player is away", extra=where)
         return None
     now = runtime.service.turn_clock.now()
+    if snap.deadline is not None and snap.deadline <= now:
+        log.debug("reminder not sent: the clock ran out already", extra=where)
+        return None  # never a reminder naming a deadline in the past (e.g. after downtime)
     if player.quiet_start and player.quiet_end and player.timezone:
         until = quiet_until(now, player.quiet_start, player.quiet_end, player.timezone)
         if until is not None:
@@ -80,15 +127,22 @@ async def deliver_reminder(
                 log.debug("reminder not sent: quiet until the clock runs out", extra=where)
                 return None
             return until
+    link = await turn_board_link(runtime, snap)
+    if link is None:  # the turn's board is still on its way to the channel
+        wait = board_wait(now, snap.deadline)
+        if wait is not None:
+            log.debug("reminder waits for the turn's board", extra=where)
+            return now + wait
+        link = jump_link(snap.guild_id, snap.channel_id)  # the clock runs out: the channel
     server = await prefs.server(snap.guild_id)
     locale = await server_locale(client, runtime, snap.guild_id)
-    link = await board_link(runtime, snap)
     title = game_title(locale, snap.game)
     left = f"<t:{round(snap.deadline)}:R>" if snap.deadline is not None else ""
+    budget = await budget_line(runtime, locale, snap.guild_id, user_id)
     if player.reminders == DM and server.allow_dm:
         guild = client.get_guild(snap.guild_id) if snap.guild_id else None
         name = guild.name if guild else t(locale, "reminder.a_server")
-        said = t(locale, "reminder.dm", game=title, server=name, left=left, link=link)
+        said = t(locale, "reminder.dm", game=title, server=name, left=left, link=link) + budget
         try:
             dm = await client.create_dm(discord.Object(id=user_id))
             await dm.send(said, allowed_mentions=discord.AllowedMentions.none())
@@ -97,6 +151,7 @@ async def deliver_reminder(
         except discord.Forbidden as exc:
             log.info("direct message refused (%s): reminding in the channel", exc.code, extra=where)
     said = t(locale, "reminder.channel", player=f"<@{user_id}>", game=title, left=left, link=link)
+    said += budget
     post = await runtime.service.latest_post(snap.id)
     channel_id = post[0] if post else snap.channel_id
     channel = client.get_partial_messageable(channel_id, guild_id=snap.guild_id)

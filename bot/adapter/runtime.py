@@ -23,7 +23,7 @@ from bot.adapter.custom_ids import Control
 from bot.adapter.delivery import BoardDelivery
 from bot.adapter.observe import board_shown, interaction_kind, watching
 from bot.ops import metrics
-from bot.service.bots import bot_to_move, play_bot_turn
+from bot.service.bots import bot_to_move, decision_unheard, play_bot_turn
 from bot.service.errors import UserFacingError
 from bot.service.games import GameService
 from bot.service.models import GameSnapshot
@@ -237,13 +237,16 @@ class BotRunner:
 
     async def _run(self, game_id: int) -> None:
         """Computer turns until a person is to move, the game ends, or the board before the
-        computer's turn is not in the channel (its delivery wakes the runner once it is)."""
+        computer's turn is not in the channel (its delivery wakes the runner once it is), or a
+        decision of the table is not (its notice wakes the runner once it is)."""
         try:
             while True:
                 self._again.discard(game_id)  # the state read now answers every wake so far
                 snap = await self.service.game(game_id)
                 if bot_to_move(snap) is None or not await self.service.is_shown(snap):
                     return
+                if await decision_unheard(self.service, game_id):
+                    return  # the table's decision is told first; its notice wakes the runner
                 if self.typing is not None:
                     await self.typing(game_id)
                 await asyncio.sleep(self.pause)  # let people read the previous board

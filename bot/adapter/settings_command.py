@@ -4,7 +4,8 @@
   timezone:`` (``hours: off`` clears them): any member, for themselves.
 - ``/settings language`` (the language of this server's public messages) and ``/settings
   server`` (default turn clock, what happens when nobody decides about a silent player, when an
-  unstarted lobby closes, whether reminders may be direct messages): anyone may look, a member
+  unstarted lobby closes, whether reminders may be direct messages, each player's yearly away
+  budget for ``/away``): anyone may look, a member
   with Manage Server may change them, checked here (the group itself is open to every member).
 
 Every answer is private, in the reader's own Discord language, and says what is now set.
@@ -18,6 +19,7 @@ from discord import app_commands
 from bot.adapter.handlers import guarded, reply_private
 from bot.adapter.runtime import runtime_of
 from bot.adapter.words import channel_locale, clock_choice_name, text, user_locale
+from bot.service.away_budget import AWAY_DAYS_RANGE
 from bot.service.clocks import CLOCK_HOURS
 from bot.service.errors import UserFacingError
 from bot.service.preferences import (
@@ -108,6 +110,7 @@ def server_text(locale: str, play: ServerPlay) -> str:
         action=t(locale, f"settings.action.{play.action}"),
         lobby=clock_length(locale, play.lobby_hours),
         dms=t(locale, "settings.dms.allowed" if play.allow_dm else "settings.dms.not_allowed"),
+        away=t(locale, "clock.days", count=play.away_days),
     )
 
 
@@ -222,12 +225,14 @@ def build_settings_group() -> app_commands.Group:
         action=text("command.settings.server.action.name"),
         lobby_hours=text("command.settings.server.lobby_hours.name"),
         dms=text("command.settings.server.dms.name"),
+        away_days=text("command.settings.server.away_days.name"),
     )
     @app_commands.describe(
         clock=text("command.settings.server.clock"),
         action=text("command.settings.server.action"),
         lobby_hours=text("command.settings.server.lobby_hours"),
         dms=text("command.settings.server.dms"),
+        away_days=text("command.settings.server.away_days"),
     )
     @app_commands.choices(
         clock=[
@@ -246,11 +251,12 @@ def build_settings_group() -> app_commands.Group:
         lobby_hours: app_commands.Range[int, LOBBY_EXPIRY_RANGE[0], LOBBY_EXPIRY_RANGE[1]]
         | None = None,
         dms: bool | None = None,
+        away_days: app_commands.Range[int, AWAY_DAYS_RANGE[0], AWAY_DAYS_RANGE[1]] | None = None,
     ) -> None:
         async def work() -> None:
             reader = user_locale(interaction)
             prefs = preferences_of(interaction)
-            changes = (clock, action, lobby_hours, dms)
+            changes = (clock, action, lobby_hours, dms, away_days)
             if all(change is None for change in changes):
                 play = await prefs.server(interaction.guild_id)
                 said = server_text(reader, play)
@@ -264,6 +270,7 @@ def build_settings_group() -> app_commands.Group:
                 action=None if action is None else action.value,
                 lobby_hours=lobby_hours,
                 allow_dm=dms,
+                away_days=away_days,
             )
             said = server_text(reader, play)
             await reply_private(interaction, f"{t(reader, 'settings.saved')}\n{said}")

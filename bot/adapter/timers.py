@@ -16,6 +16,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.adapter import reminders
+from bot.adapter.away_boards import keeping_boards_true
 from bot.adapter.delivery import DISCORD_FAILURES, RETRY_DELAYS, UNKNOWN_CHANNEL
 from bot.adapter.outgoing import USERS_ONLY
 from bot.adapter.pace import Pace
@@ -35,8 +36,6 @@ from bot.service.errors import GameNotFound
 from bot.service.models import GameSnapshot
 from bot.service.scheduler import Scheduler
 from bot.service.table import (
-    BOT_SEAT,
-    BOT_TURN,
     END,
     LOBBY_CLOSED,
     VOTE_DECIDED,
@@ -101,7 +100,9 @@ class TimerActions:
         elif timer.kind == LOBBY_EXPIRY:
             await self.service.expire_lobby(timer.game_id or 0, timer.id)
         elif timer.kind == AWAY_END:
-            await self.table.come_back(timer.guild_id or 0, timer.user_id or 0, timer_id=timer.id)
+            guild_id, user_id = timer.guild_id or 0, timer.user_id or 0
+            back = self.table.come_back(guild_id, user_id, timer_id=timer.id)
+            await keeping_boards_true(self.client, self.runtime, guild_id, user_id, back)
         elif timer.kind == CHANNEL_CHECK:
             await self._check_channel(timer)
         elif timer.kind == NOTICE:
@@ -197,49 +198,54 @@ class TimerActions:
         if not await self._claim(timer):
             return
         data = json.loads(timer.data)
+        decided: Decision | None = None
         try:
             await self.pace.wait()
-            await self._post_notice(snap, data)
+            decided = await self._post_notice(snap, data)
         except DISCORD_FAILURES as exc:
             if not await self._gone(timer, exc):
                 await self._retry(timer, exc)
                 return
-        await self._drop(timer)
+        await self._drop(timer)  # first: a computer waits while a decision's notice is due
+        if data.get("notice") == VOTE_DECIDED:
+            await self._after_decision(snap, decided)
 
-    async def _post_notice(self, snap: GameSnapshot, data: dict[str, Any]) -> None:
+    async def _post_notice(self, snap: GameSnapshot, data: dict[str, Any]) -> Decision | None:
+        """Post the notice; the decision it told (None: another kind, or nothing to tell)."""
         kind = data.get("notice")
         locale = await self.client.guild_locale(snap.guild_id)
         if kind == LOBBY_CLOSED:
             await self._close_lobby_message(snap, locale)
-            return
+            return None
         vote = await self.service.store.vote(int(data.get("vote_id", 0)))
         if vote is None:
-            return
+            return None
         post = await self.service.latest_post(snap.id)
         channel = self._channel(snap, post[0] if post else None)
         if kind == VOTE_OPENED:
             if vote.outcome is not None or vote.message_id is not None:
-                return  # decided before its message went out, or posted already
+                return None  # decided before its message went out, or posted already
             message_id = await post_vote(self.runtime, channel, locale, vote, snap)
             async with self.service.store.write() as tx:
                 await tx.set_vote_message(vote.id, channel.id, message_id)
         elif kind == VOTE_DECIDED:
             if data.get("outcome") == MOVED and vote.message_id is None:
-                return  # moot before the table was ever asked: nothing to say
+                return None  # moot before the table was ever asked: nothing to say
             decision = Decision(vote, {}, data.get("outcome"), snap)
             if vote.message_id is not None:
                 await self._edit(channel, vote.message_id, view=None)
             text = result_text(locale, decision, by_default=bool(data.get("by_default")))
             await channel.send(text, allowed_mentions=USERS_ONLY)
-            await self._after_decision(decision)
+            return decision
+        return None
 
-    async def _after_decision(self, decision: Decision) -> None:
-        """A computer plays now (the board before its turn is in the channel already), or the
-        ended game's last board loses its buttons."""
-        snap = decision.game
-        if decision.outcome in (BOT_TURN, BOT_SEAT) and snap.status == "active":
-            self.runtime.bots.after_public_turn(snap)
-        elif decision.outcome in (END, YES) and snap.status == "abandoned":
+    async def _after_decision(self, snap: GameSnapshot, decision: Decision | None) -> None:
+        """Once the channel heard the decision (or it was moot and said nothing): a computer to
+        move plays now, stand-in or bot seat (it waited for the notice; the board before its
+        turn is in the channel already), or the ended game's last board loses its buttons."""
+        if snap.status == "active":
+            self.runtime.bots.wake(snap.id)
+        elif decision is not None and decision.outcome in (END, YES) and snap.status == "abandoned":
             await self._strip_last_board(snap)
 
     async def _edit(self, channel: Any, message_id: int, **changes: Any) -> None:

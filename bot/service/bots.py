@@ -8,11 +8,13 @@ logged exactly like a person's.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from bot.service.clocks import NOTICE, VOTE_DECIDED_NOTICE
 from bot.service.errors import StaleBoard
 from bot.service.games import GameService
 from bot.service.models import GameSnapshot, Outcome
@@ -35,6 +37,17 @@ def bot_to_move(snap: GameSnapshot) -> int | None:
     if snap.status != "active" or snap.to_move is None:
         return None
     return snap.to_move if snap.seats[snap.to_move].is_bot else None
+
+
+async def decision_unheard(service: GameService, game_id: int) -> bool:
+    """Has the table decided something about this game that the channel has not heard yet (its
+    notice is still to be posted)? A computer then waits: a stand-in's move never comes before
+    the words that explain it ("A bot plays this turn for ..."); the notice wakes it once it
+    is in."""
+    for timer in await service.store.timers_of_game(game_id):
+        if timer.kind == NOTICE and json.loads(timer.data).get("notice") == VOTE_DECIDED_NOTICE:
+            return True
+    return False
 
 
 @dataclass(frozen=True, slots=True)

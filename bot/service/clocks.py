@@ -174,10 +174,9 @@ class TurnClock:
         left = float(total if clock is None else clock)
         away = await tx.away_until(snap.guild_id, mover.user_id) if snap.guild_id else None
         if away is not None and away > now:
-            # the clock stands still while they are away; the table may still step in once
-            # the clock would have run out twice over
+            # the clock stands still while they are away (the away budget bounds how long):
+            # no deadline, no reminder, no vote; it runs on with ``left`` when they are back
             await tx.set_clock(snap.id, deadline=None, clock_left=left)
-            await self.add(tx, _timer(DEADLINE, now + 2 * total, snap, seat, away=True))
             return
         deadline = now + left
         await tx.set_clock(snap.id, deadline=deadline, clock_left=None)
@@ -188,23 +187,15 @@ class TurnClock:
                 await self.add(tx, _timer(REMINDER, due, snap, seat, percent=round(fraction * 100)))
 
     async def stop_for_away(self, tx: Tx, snap: GameSnapshot) -> None:
-        """The player to move went away: stop their clock with what it had left."""
+        """The player to move went away: stop their clock with what it had left (a clock that
+        ran out already stays as it is: the table's vote on it is under way)."""
         if snap.to_move is None or snap.deadline is None or not snap.clock_seconds:
             return
         now = self.now()
-        left = max(0.0, snap.deadline - now)
+        if snap.deadline <= now:
+            return
         await tx.clear_timers(snap.id, (DEADLINE, REMINDER))
-        await tx.set_clock(snap.id, deadline=None, clock_left=left)
-        await self.add(
-            tx,
-            _timer(
-                DEADLINE,
-                max(now, snap.deadline) + snap.clock_seconds,
-                snap,
-                snap.to_move,
-                away=True,
-            ),
-        )
+        await tx.set_clock(snap.id, deadline=None, clock_left=snap.deadline - now)
 
     async def resume_after_away(self, tx: Tx, snap: GameSnapshot) -> None:
         """The player to move is back: their clock runs on from where it stopped."""

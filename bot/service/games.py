@@ -450,6 +450,17 @@ class GameService:
             await self.turn_clock.add(tx, notice(LOBBY_CLOSED_NOTICE, row, self.turn_clock.now()))
             return closed
 
+    async def withdraw_lobby(self, game_id: int, version: int) -> bool:
+        """Close a lobby just opened whose message reached nobody, so its channel is free at
+        once instead of when the lobby expires. False (nothing done) when it is no longer the
+        lobby at ``version``: someone saw it after all and joined, or it was closed."""
+        async with self.store.write() as tx:
+            row = await tx.load_game(game_id)
+            if row is None or row.status != "lobby" or row.version != version:
+                return False
+            await self._close_lobby(tx, row)
+        return True
+
     async def start(self, game_id: int, user_id: int, *, where: Where = None) -> Outcome:
         """Deal the game (resolving its setup chance steps) and commit it."""
         async with self.store.write() as tx:

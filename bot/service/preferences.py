@@ -4,11 +4,13 @@ after validation, so the adapter only shows them.
 A player chooses how reminders reach them (``channel``, ``dm`` or ``off``) and their quiet hours
 (a daily period in their time zone, ``bot.service.quiet``). A server chooses its default turn
 clock, what happens when nobody decides about a silent player, when an unstarted lobby closes and
-whether reminders may be sent as direct messages.
+whether reminders may be sent as direct messages, and each player's yearly away budget
+(``bot.service.away_budget``).
 
 Stored forms (migration 0006): ``server_settings.default_clock`` is the clock in hours of game
 time (0: no clock; NULL: the built-in 24 h), ``lobby_expiry`` in hours (NULL: 24), ``allow_dm``
-0/1 (NULL: allowed). Hours are scaled by ``TimeUnits`` where they are used.
+0/1 (NULL: allowed); ``away_days`` (migration 0011) in days (NULL: 21). Hours are scaled by
+``TimeUnits`` where they are used.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from bot.service.away_budget import AWAY_DAYS_RANGE, DEFAULT_AWAY_DAYS
 from bot.service.clocks import CLOCK_HOURS, DEFAULT_CLOCK, TimeUnits
 from bot.service.errors import UserFacingError
 from bot.service.games import utc_now
@@ -64,6 +67,13 @@ class BadSettingValue(UserFacingError):
     key = "error.bad_input"
 
 
+class AwayDaysOutOfRange(UserFacingError):
+    key = "error.away_days_range"
+
+    def __init__(self) -> None:
+        super().__init__(low=AWAY_DAYS_RANGE[0], high=AWAY_DAYS_RANGE[1])
+
+
 class LobbyExpiryOutOfRange(UserFacingError):
     key = "error.lobby_expiry_range"
 
@@ -105,6 +115,7 @@ class ServerPlay:
     action: str  # one of ACTIONS
     lobby_hours: int
     allow_dm: bool
+    away_days: int = DEFAULT_AWAY_DAYS  # each player's yearly away budget
 
     def clock_seconds(self, units: TimeUnits) -> int | None:
         """The default turn clock in (scaled) seconds; None: no clock."""
@@ -122,6 +133,7 @@ def server_play_of(row: ServerPlayRow | None) -> ServerPlay:
         action=row.default_action if row.default_action in ACTIONS else DEFAULT_ACTION,
         lobby_hours=row.lobby_expiry or LOBBY_EXPIRY_HOURS,
         allow_dm=True if row.allow_dm is None else row.allow_dm,
+        away_days=DEFAULT_AWAY_DAYS if row.away_days is None else row.away_days,
     )
 
 
@@ -179,6 +191,7 @@ class Preferences:
         action: str | None = None,
         lobby_hours: int | None = None,
         allow_dm: bool | None = None,
+        away_days: int | None = None,
     ) -> ServerPlay:
         """Change the given choices (None: keep), validated; returns them all."""
         row = await self.store.server_play(guild_id) or ServerPlayRow(guild_id)
@@ -197,6 +210,11 @@ class Preferences:
             row = replace(row, lobby_expiry=lobby_hours)
         if allow_dm is not None:
             row = replace(row, allow_dm=bool(allow_dm))
+        if away_days is not None:
+            low, high = AWAY_DAYS_RANGE
+            if type(away_days) is not int or not low <= away_days <= high:
+                raise AwayDaysOutOfRange()
+            row = replace(row, away_days=away_days)
         async with self.store.write() as tx:
             await tx.set_server_play(row, self.clock())
         return server_play_of(row)

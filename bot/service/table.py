@@ -13,6 +13,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from bot.service import errors
+from bot.service.away_budget import (
+    DEFAULT_AWAY_DAYS,
+    AwayBudget,
+    budget_of,
+    fits,
+    with_current_ended,
+    year_seconds,
+)
 from bot.service.clocks import (
     AWAY_END,
     CHANNEL_CHECK,
@@ -24,13 +32,14 @@ from bot.service.clocks import (
     TURN_TIMERS,
     VOTE_DECIDED_NOTICE,
     VOTE_END,
+    TimeUnits,
     TurnClock,
     grace,
     notice,
 )
 from bot.service.games import GameService
 from bot.service.models import GameSnapshot
-from bot.storage.base import GameRow, ServerPlayRow, Shards, TimerRow, Tx, VoteRow
+from bot.storage.base import AwayPeriodRow, GameRow, ServerPlayRow, Shards, TimerRow, Tx, VoteRow
 
 #: what the table may decide about a silent player
 WAIT, BOT_TURN, BOT_SEAT, END = "wait", "bot_turn", "bot_seat", "end"
@@ -42,7 +51,6 @@ ABANDON_CHOICES = (YES, NO)
 DEFAULT_ACTION = BOT_TURN
 #: an abandon vote nobody finishes closes after this many hours (or one clock period)
 ABANDON_VOTE_HOURS = 24
-MAX_AWAY_DAYS = 14
 
 #: notices (messages committed with their effect, posted by the adapter)
 VOTE_OPENED, VOTE_DECIDED, LOBBY_CLOSED = "vote_opened", VOTE_DECIDED_NOTICE, LOBBY_CLOSED_NOTICE
@@ -68,8 +76,11 @@ class NotAway(errors.UserFacingError):
     key = "error.not_away"
 
 
-class AwayTooLong(errors.UserFacingError):
-    key = "error.away_too_long"
+class AwayOverBudget(errors.UserFacingError):
+    """More away time than is left of the player's budget: carries ``left`` (the budget as it
+    would be without the period asked for, ``AwayBudget``)."""
+
+    key = "error.away_over_budget"
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +145,8 @@ class Table:
                 return None
             if await tx.open_vote_of(row.id, "expiry") is not None:
                 return None
+            if snap.clock_left is not None:
+                return None  # the player is away: their clock stands still (an older timer)
             await tx.clear_timers(row.id, (REMINDER,))  # too late to remind
             vote_id = await tx.open_vote(VoteRow(0, row.id, "expiry", row.version, seat, None, now))
             period = float(row.clock_seconds or self.clock.units.hour)
@@ -290,14 +303,39 @@ class Table:
 
     # ----------------------------------------------------------------- away
 
+    async def away_budget(self, guild_id: int, user_id: int) -> AwayBudget:
+        """The player's away budget on the server now (``bot.service.away_budget``)."""
+        now = self.now()
+        total = await self._budget_seconds(guild_id)
+        periods = await self.store.away_periods(guild_id, user_id, now - year_seconds(self.units))
+        return budget_of(periods, now, total, self.units)
+
+    @property
+    def units(self) -> TimeUnits:
+        return self.clock.units
+
+    async def _budget_seconds(self, guild_id: int) -> float:
+        days = (await self.server_play(guild_id)).away_days
+        return self.units.hours(24 * (DEFAULT_AWAY_DAYS if days is None else days))
+
     async def go_away(self, guild_id: int, user_id: int, seconds: float) -> float:
-        """Stop the player's clocks on this server for ``seconds``; returns until when."""
-        if seconds > self.clock.units.hours(24 * MAX_AWAY_DAYS) + 1:
-            raise AwayTooLong(days=MAX_AWAY_DAYS)
+        """Stop the player's clocks on this server for ``seconds``, drawn on their away budget
+        (a period under way is replaced: it ends now); returns until when. ``AwayOverBudget``
+        when that is more than is left."""
         now = self.now()
         until = now + seconds
+        total = await self._budget_seconds(guild_id)
         games = await self.store.games_of_user(guild_id, user_id)
+        year = year_seconds(self.units)
         async with self.store.write() as tx:
+            periods = await tx.away_periods(guild_id, user_id, now - year)
+            budget = with_current_ended(budget_of(periods, now, total, self.units), now)
+            if not fits(budget, seconds):
+                raise AwayOverBudget(left=budget)
+            current = budget_of(periods, now, total, self.units).current
+            if current is not None:
+                await tx.end_away_period(guild_id, user_id, current.since, now)
+            await tx.add_away_period(guild_id, user_id, now, until, forget_before=now - year)
             await tx.set_away(guild_id, user_id, now, until)
             for old in await tx.user_timers(user_id, (AWAY_END,)):
                 if old.guild_id == guild_id:
@@ -310,16 +348,49 @@ class Table:
                     await self.clock.stop_for_away(tx, snap)
         return until
 
+    async def budget_nearly_spent(self, guild_id: int | None, user_id: int) -> AwayBudget | None:
+        """For a reminder: the player's budget when it is nearly spent and they have not heard
+        so since the away period that made it so (they hear it now: it is marked as told).
+        Only reads, unless there is something to tell."""
+        if guild_id is None:
+            return None
+        now = self.now()
+        after = now - year_seconds(self.units)
+        total = await self._budget_seconds(guild_id)
+
+        def to_tell(periods: list[AwayPeriodRow]) -> AwayBudget | None:
+            budget = budget_of(periods, now, total, self.units)
+            newest = budget.newest
+            if not budget.is_low or newest is None or newest.told_low or budget.current is not None:
+                return None
+            return budget
+
+        if to_tell(await self.store.away_periods(guild_id, user_id, after)) is None:
+            return None
+        async with self.store.write() as tx:
+            budget = to_tell(await tx.away_periods(guild_id, user_id, after))
+            if budget is not None and budget.newest is not None:
+                await tx.told_budget_low(guild_id, user_id, budget.newest.since)
+        return budget
+
     async def come_back(self, guild_id: int, user_id: int, *, timer_id: int | None = None) -> bool:
         """End an away period (``timer_id``: its end timer fell due). False: was not away."""
+        now = self.now()
+        year = year_seconds(self.units)
         games = await self.store.games_of_user(guild_id, user_id)
         async with self.store.write() as tx:
             if timer_id is not None:
                 if await tx.load_timer(timer_id) is None:
                     return False
                 await tx.delete_timer(timer_id)
-            elif await tx.away_until(guild_id, user_id) is None:
-                raise NotAway()
+            else:
+                until = await tx.away_until(guild_id, user_id)
+                if until is None:
+                    raise NotAway()
+                if until > now:  # ended early: the unused time goes back to the budget
+                    for period in await tx.away_periods(guild_id, user_id, now - year):
+                        if period.since <= now < period.until:
+                            await tx.end_away_period(guild_id, user_id, period.since, now)
             await tx.clear_away(guild_id, user_id)
             for old in await tx.user_timers(user_id, (AWAY_END,)):
                 if old.guild_id == guild_id:
@@ -372,7 +443,8 @@ class Table:
     async def after_downtime(self, shards: Shards | None = None) -> tuple[int, int]:
         """At start-up: deadlines and vote ends that passed while the bot was down each get a
         grace period from now (the lesser of an hour and a tenth of the clock) instead of all
-        firing at once, and of the reminders missed meanwhile only each game's latest is sent.
+        firing at once (the turn's deadline moves with it), and of the reminders missed
+        meanwhile only each game's latest is sent (it names the postponed deadline).
         Returns (deadlines postponed, reminders dropped)."""
         now = self.now()
         overdue = await self.store.due_timers(now, 1_000_000, shards)
@@ -383,10 +455,19 @@ class Table:
                 if timer.kind in (DEADLINE, VOTE_END) and timer.game_id is not None:
                     row = await tx.load_game(timer.game_id)
                     clock = row.clock_seconds if row else None
-                    await tx.reschedule_timer(
-                        timer.id, now + grace(clock, self.clock.units), timer.attempts
-                    )
+                    due = now + grace(clock, self.clock.units)
+                    await tx.reschedule_timer(timer.id, due, timer.attempts)
                     postponed += 1
+                    # the turn's deadline is the postponed one: a reminder that names it names
+                    # a moment still ahead
+                    if (
+                        timer.kind == DEADLINE
+                        and row is not None
+                        and row.version == timer.version
+                        and row.deadline is not None
+                        and row.deadline < due
+                    ):
+                        await tx.set_clock(row.id, deadline=due, clock_left=None)
                 elif timer.kind == REMINDER and timer.game_id is not None:
                     kept = latest.get(timer.game_id)
                     if kept is None or timer.due > kept.due:

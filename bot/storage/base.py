@@ -91,6 +91,16 @@ class ServerPlayRow:
     default_action: str | None = None
     lobby_expiry: int | None = None
     allow_dm: bool | None = None
+    away_days: int | None = None  # the yearly away budget per player (migration 0011)
+
+
+@dataclass(frozen=True, slots=True)
+class AwayPeriodRow:
+    """One away period of a player on a server (``until``: when it ends or ended)."""
+
+    since: float
+    until: float
+    told_low: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,6 +289,28 @@ class Tx(Protocol):
 
     async def away_until(self, guild_id: int, user_id: int) -> float | None: ...
 
+    async def away_periods(self, guild_id: int, user_id: int, after: float) -> list[AwayPeriodRow]:
+        """The player's away periods on the server that started after ``after``, oldest first
+        (migration 0011)."""
+        ...
+
+    async def add_away_period(
+        self, guild_id: int, user_id: int, since: float, until: float, *, forget_before: float
+    ) -> None:
+        """Record an away period, and forget the player's periods that started at or before
+        ``forget_before`` (they no longer count)."""
+        ...
+
+    async def end_away_period(
+        self, guild_id: int, user_id: int, since: float, until: float
+    ) -> None:
+        """The away period that started at ``since`` ends at ``until`` instead."""
+        ...
+
+    async def told_budget_low(self, guild_id: int, user_id: int, since: float) -> None:
+        """The player heard their budget is nearly spent after the period started at ``since``."""
+        ...
+
     async def set_player_settings(self, row: PlayerSettingsRow, updated_at: str) -> None: ...
 
     async def set_server_play(self, row: ServerPlayRow, updated_at: str) -> None: ...
@@ -412,6 +444,10 @@ class GameStore(Protocol):
 
     async def away_of(self, guild_id: int, user_id: int) -> float | None:
         """Until when the player is away on the server (None: not away)."""
+        ...
+
+    async def away_periods(self, guild_id: int, user_id: int, after: float) -> list[AwayPeriodRow]:
+        """The player's away periods on the server that started after ``after``, oldest first."""
         ...
 
     async def player_settings(self, user_id: int) -> PlayerSettingsRow | None: ...

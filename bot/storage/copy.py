@@ -40,6 +40,7 @@ COPIED_TABLES: tuple[str, ...] = (
     "rating_history",
     "meta",  # migration 0009 on
     "private_steps",  # migration 0010 on
+    "away_periods",  # migration 0011 on
 )
 
 

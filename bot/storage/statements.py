@@ -206,6 +206,23 @@ SET_AWAY = (
     " ON CONFLICT (guild_id, user_id) DO UPDATE SET until = excluded.until"
 )
 CLEAR_AWAY = "DELETE FROM away WHERE guild_id = :guild_id AND user_id = :user_id"
+_OF_PLAYER = "guild_id = :guild_id AND user_id = :user_id"
+AWAY_PERIODS = (
+    f"SELECT since, until, told_low FROM away_periods WHERE {_OF_PLAYER}"
+    " AND since > :after ORDER BY since"
+)
+ADD_AWAY_PERIOD = (
+    "INSERT INTO away_periods (guild_id, user_id, since, until)"
+    " VALUES (:guild_id, :user_id, :since, :until)"
+    " ON CONFLICT (guild_id, user_id, since) DO UPDATE SET until = excluded.until"
+)
+FORGET_AWAY_PERIODS = f"DELETE FROM away_periods WHERE {_OF_PLAYER} AND since <= :before"
+END_AWAY_PERIOD = (
+    f"UPDATE away_periods SET until = :until WHERE {_OF_PLAYER} AND since = :since"
+)
+TOLD_BUDGET_LOW = (
+    f"UPDATE away_periods SET told_low = 1 WHERE {_OF_PLAYER} AND since = :since"
+)
 
 # ---------------------------------------------------------------- timers
 
@@ -313,4 +330,5 @@ COPY_ORDER = {
     "posts": "{posted_order}",
     "rating_history": "{saved_order}",
     "ratings": "guild_id, game{bytewise}, user_id",
+    "away_periods": "guild_id, user_id, since",
 }

@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 
 from bot.storage import statements as sql
 from bot.storage.base import (
+    AwayPeriodRow,
     GameRow,
     MoveRow,
     OpenGameExists,
@@ -68,6 +69,13 @@ async def _games(db: Connection, statement: str, **params: Any) -> list[GameRow]
         replace(GameRow(*row), seats=await _seats(db, row[0]))
         for row in await db.rows(statement, **params)
     ]
+
+
+async def _away_periods(
+    db: Connection, guild_id: int, user_id: int, after: float
+) -> list[AwayPeriodRow]:
+    rows = await db.rows(sql.AWAY_PERIODS, guild_id=guild_id, user_id=user_id, after=after)
+    return [AwayPeriodRow(since, until, bool(told)) for since, until, told in rows]
 
 
 def _result(row: Sequence[Any]) -> ResultRow:
@@ -332,6 +340,26 @@ class StoreTx:
         )
         return until
 
+    async def away_periods(self, guild_id: int, user_id: int, after: float) -> list[AwayPeriodRow]:
+        return await _away_periods(self._db, guild_id, user_id, after)
+
+    async def add_away_period(
+        self, guild_id: int, user_id: int, since: float, until: float, *, forget_before: float
+    ) -> None:
+        player = {"guild_id": guild_id, "user_id": user_id}
+        await self._db.run(sql.FORGET_AWAY_PERIODS, before=forget_before, **player)
+        await self._db.run(sql.ADD_AWAY_PERIOD, since=since, until=until, **player)
+
+    async def end_away_period(
+        self, guild_id: int, user_id: int, since: float, until: float
+    ) -> None:
+        await self._db.run(
+            sql.END_AWAY_PERIOD, guild_id=guild_id, user_id=user_id, since=since, until=until
+        )
+
+    async def told_budget_low(self, guild_id: int, user_id: int, since: float) -> None:
+        await self._db.run(sql.TOLD_BUDGET_LOW, guild_id=guild_id, user_id=user_id, since=since)
+
     async def set_player_settings(self, row: PlayerSettingsRow, updated_at: str) -> None:
         await self._db.run(
             sql.SET_PLAYER_SETTINGS,
@@ -590,6 +618,9 @@ class Store(ABC):
         """Until when the player is away on the server (None: not away)."""
         until: float | None = await self._value(sql.AWAY_UNTIL, guild_id=guild_id, user_id=user_id)
         return until
+
+    async def away_periods(self, guild_id: int, user_id: int, after: float) -> list[AwayPeriodRow]:
+        return await self._read(lambda db: _away_periods(db, guild_id, user_id, after))
 
     async def player_settings(self, user_id: int) -> PlayerSettingsRow | None:
         row = await self._row(sql.PLAYER_SETTINGS, user_id=user_id)

@@ -83,7 +83,8 @@ async def test_a_clock_length_has_one_wording_in_lobby_settings_and_menus() -> N
     for locale in ("en", "ja", "de", "fr"):
         day = clock_length(locale, 24)
         assert f"{day}" in lobby_content(locale, snap).splitlines()[3], locale
-        summary = server_text(locale, ServerPlay(clock="24h", action="wait", lobby_hours=24, allow_dm=True))
+        play = ServerPlay(clock="24h", action="wait", lobby_hours=24, allow_dm=True, away_days=5)
+        summary = server_text(locale, play)
         assert summary.count(day) == 2, summary  # the clock, and how long a lobby stays open
         name = clock_choice_name("24h")
         if locale == "en":

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 
 from tests.fakediscord import FakeChannel, FakeDiscordDriver, FakeGuild, FakeUser, StoredMessage
+from tests.fakediscord.payloads import snowflake_time
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 TURN_ID = re.compile(r"br:(\d+):(\d+):(.+)")
@@ -27,6 +28,11 @@ async def seat_users(driver: FakeDiscordDriver, guild: FakeGuild, *names: str) -
         users.append(user)
     channel = await driver.add_channel(guild, "games")
     return Table(driver, guild, channel, users)
+
+
+def sent_at(message: StoredMessage) -> float:
+    """When the fake took the message (unix seconds, to the millisecond: its id's time)."""
+    return snowflake_time(message.id).timestamp()
 
 
 def lobby_id(message: StoredMessage) -> int:

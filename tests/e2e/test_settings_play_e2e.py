@@ -161,7 +161,7 @@ async def test_server_settings_need_manage_server_to_change(
     )
     slash = Slash(fake_discord, table.channel)
 
-    def summary(locale: str, clock: str, action: str, hours: int, dms: bool) -> str:
+    def summary(locale: str, clock: str, action: str, hours: int, dms: bool, away: int = 21) -> str:
         return t(
             locale,
             "settings.server.summary",
@@ -169,6 +169,7 @@ async def test_server_settings_need_manage_server_to_change(
             action=t(locale, f"settings.action.{action}"),
             lobby=clock_length(locale, hours),
             dms=t(locale, "settings.dms.allowed" if dms else "settings.dms.not_allowed"),
+            away=t(locale, "clock.days", count=away),
         )
 
     defaults = summary("en", "24h", "bot_turn", 24, True)
@@ -210,6 +211,14 @@ async def test_server_settings_need_manage_server_to_change(
     assert t("en", "settings.reminders.dm_not_allowed") not in await slash(
         alice, "settings", "reminders"
     )
+    # each player's yearly away budget (/away)
+    assert await slash(admin, "settings", "server", away_days=400) == t(
+        "en", "error.away_days_range", low=0, high=365
+    )
+    assert await slash(admin, "settings", "server", away_days=1) == (
+        t("en", "settings.saved") + "\n" + summary("en", "none", "wait", 48, True, away=1)
+    )
+    assert rows(bot.db_path, "SELECT away_days FROM server_settings") == [(1,)]
     fake_discord.assert_no_unknown_routes()
     bot.assert_no_traceback()
 
@@ -220,9 +229,14 @@ async def test_away_and_back(fake_discord: FakeDiscordDriver, bot_process: Any) 
     alice, dieter = table.users
     slash = Slash(fake_discord, table.channel)
 
-    assert await slash(alice, "away") == t("en", "away.not_away")
+    def budget(locale: str, left: str, total: str = "21 days") -> str:
+        return t(locale, "away.budget", left=left, total=total)
+
+    assert await slash(alice, "away") == t("en", "away.not_away") + "\n" + budget("en", "21 days")
     assert await slash(alice, "away", duration="off") == t("en", "error.not_away")
-    assert await slash(alice, "away", duration="15d") == t("en", "error.away_too_long", days=14)
+    assert await slash(alice, "away", duration="22d") == t(
+        "en", "error.away_over_budget", left="21 days", total="21 days"
+    )
     assert await slash(alice, "away", duration="soon") == t(
         "en", "error.bad_duration", value="soon"
     )
@@ -241,16 +255,19 @@ async def test_away_and_back(fake_discord: FakeDiscordDriver, bot_process: Any) 
     ]
     ((stored,),) = rows(bot.db_path, "SELECT until FROM away WHERE user_id = ?", alice.id)
     assert round(stored) == until
-    assert await slash(alice, "away") == t(
-        "en", "away.status", until=f"<t:{until}:f> (<t:{until}:R>)"
-    )
+    status = [
+        t("en", "away.status", until=f"<t:{until}:f> (<t:{until}:R>)"),
+        budget("en", t("en", "away.span", days="19 days", hours="12 hours")),
+    ]
+    assert (await slash(alice, "away")).splitlines() == status
     await bot.restart()
-    assert await slash(alice, "away") == t(
-        "en", "away.status", until=f"<t:{until}:f> (<t:{until}:R>)"
-    )
+    assert (await slash(alice, "away")).splitlines() == status
     assert await slash(alice, "away", duration="off") == t("en", "away.ended")
     assert rows(bot.db_path, "SELECT * FROM away") == []
-    assert await slash(alice, "away") == t("en", "away.not_away")
+    # ended early: the unused time (all of it but a moment) is back
+    assert await slash(alice, "away") == t("en", "away.not_away") + "\n" + budget(
+        "en", t("en", "away.span", days="20 days", hours="23 hours")
+    )
 
     # in German, and ended with the German word
     said = await slash(dieter, "away", locale="de", duration="3t")

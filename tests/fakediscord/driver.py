@@ -341,6 +341,8 @@ class FakeDiscordDriver:
         callbacks and follow-ups: any 5xx), so tests prefer 4xx unless the retry is the point.
         With ``after_effect`` the call is carried out and only its answer fails (e.g. a 502 from
         a proxy after Discord took an interaction response; the retry then gets 40060).
+        ``path_contains`` ending in ``$`` matches the end of the path (``"/messages$"``: a post
+        to any channel, not a thread started from a message).
         Returns the outage, whose ``failed`` counts the failures served so far."""
         outage = Outage(method.upper(), path_contains, status, code, count, after_effect)
         self.fake.outages.append(outage)

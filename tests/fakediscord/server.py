@@ -53,6 +53,14 @@ class Outage:
     after_effect: bool = False
     failed: int = 0
 
+    def matches(self, method: str, path: str) -> bool:
+        """Is this a request the outage refuses (a fragment ending in ``$``: the path's end)?"""
+        if self.remaining <= 0 or method != self.method:
+            return False
+        if self.path_contains.endswith("$"):
+            return path.endswith(self.path_contains[:-1])
+        return self.path_contains in path
+
 
 @dataclass
 class SyncEvent:
@@ -230,11 +238,7 @@ class FakeDiscord:
             or path.startswith(API_PREFIX + "/gateway")
         )
         outage = next(
-            (
-                o
-                for o in self.outages
-                if o.remaining > 0 and o.method == request.method and o.path_contains in path
-            ),
+            (o for o in self.outages if o.matches(request.method, path)),
             None,
         )
         retry_after = self._rate_limited(started) if needs_auth else None

@@ -194,3 +194,29 @@ async def test_whole_game_and_restart(database: str) -> None:
         assert await service.verify(game_id)
         with pytest.raises(errors.NoActiveGame):
             await service.current(CHANNEL)
+
+
+async def test_a_lobby_nobody_saw_is_withdrawn_unless_it_changed(service: GameService) -> None:
+    """``withdraw_lobby`` closes the lobby at the version it was opened at (the channel is free
+    at once, its expiry timer gone), and does nothing to one that changed since (someone saw it
+    and joined) or is no longer a lobby."""
+    lobby = await service.open_lobby(
+        guild_id=1,
+        channel_id=CHANNEL,
+        host_id=ALICE,
+        host_name="Alice",
+        game="cantstop",
+        expires_after=600,
+    )
+    assert await service.withdraw_lobby(lobby.id, lobby.version)
+    assert (await service.game(lobby.id)).status == "cancelled"
+    assert await service.store.timers_of_game(lobby.id) == []
+    assert not await service.withdraw_lobby(lobby.id, lobby.version + 1)  # closed already
+    again = await service.open_lobby(  # the channel is free
+        guild_id=1, channel_id=CHANNEL, host_id=ALICE, host_name="Alice", game="cantstop"
+    )
+    joined = await service.join(again.id, BOB, "Bob")
+    assert not await service.withdraw_lobby(again.id, again.version)  # Bob saw it
+    assert (await service.game(again.id)).status == "lobby"
+    assert not await service.withdraw_lobby(again.id + 1, 0)  # no such game
+    assert joined.version == again.version + 1

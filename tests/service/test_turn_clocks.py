@@ -8,7 +8,7 @@ import json
 import pytest
 
 from bot.service import errors
-from bot.service.bots import play_bot_turn
+from bot.service.bots import decision_unheard, play_bot_turn
 from bot.service.clocks import DEADLINE, NOTICE, REMINDER, VOTE_END, TimeUnits, TurnClock
 from bot.service.games import GameService
 from bot.service.table import BOT_SEAT, BOT_TURN, END, WAIT, NotVoter, Table, VoteOver
@@ -123,11 +123,19 @@ async def test_deadline_opens_one_vote_and_the_opponent_decides_alone(
     vote_id = json.loads(vote_end.data)["vote_id"]
     with pytest.raises(NotVoter):  # the silent player does not vote on themselves
         await table.cast(vote_id, ALICE, WAIT, can_manage=False)
+    assert not await decision_unheard(table.service, game_id)  # the vote's message is no decision
     decision = await table.cast(vote_id, BOB, BOT_TURN, can_manage=False)
     assert decision.outcome == BOT_TURN
     assert decision.game.seats[0].stand_in == "turn" and decision.game.seats[0].is_bot
     with pytest.raises(VoteOver):
         await table.cast(vote_id, BOB, END, can_manage=False)
+    # the stand-in waits until the channel heard the decision (its notice is posted, then gone)
+    assert await decision_unheard(table.service, game_id)
+    notices = [t for t in await table.store.timers_of_game(game_id) if t.kind == NOTICE]
+    async with table.store.write() as tx:
+        for notice in notices:
+            await tx.delete_timer(notice.id)
+    assert not await decision_unheard(table.service, game_id)
     # the computer plays Alice's turn, and then the seat is hers again
     turn = await play_bot_turn(table.service, game_id, think=_now)
     assert turn is not None
@@ -207,7 +215,7 @@ async def test_away_stops_the_clock_and_coming_back_restarts_it(table: Table, no
     await table.go_away(1, ALICE, 1000)
     snap = await table.service.game(game_id)
     assert snap.deadline is None and snap.clock_left == 70
-    assert [k for k, _, _ in await kinds(table, game_id)] == [DEADLINE]  # the "twice over" one
+    assert await kinds(table, game_id) == []  # it truly stands still: no deadline, no vote
     now.t += 500
     await table.come_back(1, ALICE)
     snap = await table.service.game(game_id)
@@ -222,3 +230,5 @@ async def test_downtime_grace_and_only_the_latest_reminder(table: Table, now: No
     found = await kinds(table, game_id)
     assert [k for k, _, _ in found] == [REMINDER, DEADLINE]
     assert found[1][1] == now.t + 10  # a tenth of the clock (less than an hour)
+    # the turn's deadline moved with it: the reminder left names a moment still ahead
+    assert (await table.service.game(game_id)).deadline == now.t + 10

@@ -69,6 +69,13 @@ async def fill(path: Path) -> None:
         async with store.write() as tx:
             await tx.save_rating(2, RatingRow(1, "kokeshi", ALICE, 26.5, 8.0, 1, 1, "t4"))
             await tx.save_rating(1, RatingRow(1, "kokeshi", ALICE, 27.25, 7.5, 2, 2, "t5"))
+        # the away budget (migration 0011): two periods of one player, one ended early and told
+        async with store.write() as tx:
+            await tx.add_away_period(1, BOB, 1.6e9 + 0.5, 1.6e9 + 86400.75, forget_before=0)
+            await tx.end_away_period(1, BOB, 1.6e9 + 0.5, 1.6e9 + 3600.25)
+            await tx.add_away_period(1, BOB, 1.7e9, 1.8e9 + 0.25, forget_before=0)
+            await tx.told_budget_low(1, BOB, 1.7e9)
+            await tx.set_server_play(ServerPlayRow(2, None, None, None, None, 30), "t6")
         # after the game (migration 0008): the won game's rematch lobby
         assert (await rematch(service, 3, BOB, guild_id=1)).id == 8
 
@@ -93,6 +100,10 @@ async def test_sqlite_to_postgres_and_back_gives_identical_games(tmp_path, pg_ur
     # a turn's deadline, and the expiry of the rematch lobby
     assert [r[2] for r in before["timers"]] == ["deadline", "lobby_expiry"]
     assert before["ballots"] and before["away"]
+    assert [(r[2], r[3], r[4]) for r in before["away_periods"]] == [
+        (1.6e9 + 0.5, 1.6e9 + 3600.25, 0),
+        (1.7e9, 1.8e9 + 0.25, 1),
+    ]
     assert [r[0] for r in before["game_outcomes"]] == [3] and len(before["game_results"]) == 2
     assert len(before["ratings"]) == 3 and len(before["rating_history"]) == 4
     async with open_store(original) as a, open_store(pg_url) as b, open_store(back) as c:
