@@ -1,22 +1,28 @@
 """Strength and speed of the Can't Stop bots.
 
-    python -m bench.bots              # full run (several minutes on two cores)
-    python -m bench.bots --quick      # under a minute
+    python -m bench.bots              # full run (about 35 minutes on two shared cores)
+    python -m bench.bots --quick      # about ten minutes
     python -m bench.bots --games 4000 # heads-up and hard-solitaire game count
 
 Figures (with 95% confidence intervals: normal for means, Wilson for rates):
 
-* solitaire turns to win for the Rule-of-28 bot (medium) and the hard bot; J. Glenn and
-  C. Aloi (2009) report 10.74 turns for the Rule of 28;
-* hard vs medium heads-up win rate, seats alternated;
-* medium vs easy heads-up win rate;
-* per-decision time (median, p95, max) of every bot, over the move and roll-or-stop decisions
-  (the forced roll that opens a turn is not timed).
+* solitaire turns to win for the Rule-of-28 bot (medium), the hard bot, the previous hard bot
+  (``hard-old``, ``LookaheadBot``) and easy; J. Glenn and C. Aloi (2009) report 10.74 turns for
+  the Rule of 28;
+* heads-up win rates, seats alternated and reported overall, as first seat and as second seat:
+  hard vs medium (the Rule of 28), hard vs hard-old, hard-old vs medium, medium vs easy;
+* per-decision time (median, p95, p99, max) of every bot, over the move and roll-or-stop
+  decisions (the forced roll that opens a turn is not timed).
 
-Measured with ``--games 4000`` (seed 1, two processes, 2-core machine under other load):
-Rule of 28 solitaire 10.65 turns (95% CI 10.58-10.72, n=10,000); hard solitaire 8.17 turns
-(8.07-8.27, n=4,000); hard beats Rule of 28 heads-up 66.7% (65.2%-68.2%, n=4,000); decision
-p95 about 1 ms for hard, 0.02 ms for the others.
+Measured with the defaults (seed 1, two processes, 2-core machine under other load; about 35
+minutes in all): Rule of 28 solitaire 10.56 turns (95% CI 10.45-10.67, n=4,000); hard solitaire
+7.93 turns (7.78-8.07, n=2,000), hard-old 8.17 (8.03-8.31) on the same games; hard beats the
+Rule of 28 heads-up 72.4% (70.4%-74.3%, n=2,000), 78.5% as first seat (75.8%-80.9%, n=1,000)
+and 66.3% as second (63.3%-69.2%), where hard-old wins 67.3% (65.2%-69.3%; 71.2% first, 63.4%
+second) on the same seeds; hard vs hard-old 53.1% (51.0%-55.3%; 57.8% first, 48.5% second);
+medium beats easy 85.5% (81.7%-88.6%, n=400). Time per decision, median / p95 / p99: hard
+0.55 / 19 / 51 ms over 381,994 decisions (the slowest 918 ms, on a machine under other load),
+hard-old 0.08 / 1.8 / 12.5 ms.
 
 Games are driven directly through the engine: dice come from ``Rng.for_step(seed, seq)``, and
 each bot decision gets its own generator keyed by the seed and step.
@@ -31,10 +37,10 @@ from collections.abc import Sequence
 from multiprocessing import Pool
 from typing import Any
 
-from bench.stats import decision_times, mean_ci, wilson
+from bench.stats import mean_ci, percentile, wilson
 from engines.base import CHANCE, TERMINAL
-from engines.bots import get_bot
 from engines.rng import Rng
+from games.cantstop.bots import make_bot
 from games.cantstop.engine.rules import CantStopEngine
 from games.cantstop.engine.state import Phase
 
@@ -51,7 +57,7 @@ def play(
     levels: Sequence[str], seed: int, times: dict[str, list[float]] | None = None
 ) -> tuple[int, tuple[int, ...]]:
     """One game with ``levels[i]`` in seat ``i``: (winning seat, turns finished per seat)."""
-    bots = [get_bot("cantstop", level) for level in levels]
+    bots = [make_bot(level) for level in levels]
     state = ENGINE.initial_state(len(levels), {})
     for seq in range(MAX_STEPS):
         seat = ENGINE.to_move(state)
@@ -75,9 +81,9 @@ def _job(args: tuple[tuple[str, ...], Sequence[int], bool]) -> tuple[list[Any], 
     for seed in seeds:
         seated = tuple(reversed(levels)) if swap and seed % 2 else levels
         winner, turns = play(seated, seed, times)
-        # (whether levels[0] won, turns that seat took to finish)
+        # (whether levels[0] won, turns that seat took to finish, whether it sat first)
         mine = seated.index(levels[0])
-        results.append((seated[winner] == levels[0], turns[mine]))
+        results.append((seated[winner] == levels[0], turns[mine], mine == 0))
     return results, times
 
 
@@ -102,17 +108,39 @@ def run(
     return results, times
 
 
+def ms_summary(values: Sequence[float]) -> str:
+    """Median, p95, p99 and max of decision times (seconds in, milliseconds out)."""
+    ms = [v * 1e3 for v in values]
+    return (
+        f"median {percentile(ms, 50):.2f} ms, p95 {percentile(ms, 95):.2f} ms, "
+        f"p99 {percentile(ms, 99):.2f} ms, max {max(ms):.1f} ms over {len(ms)} decisions"
+    )
+
+
+def heads_up_line(first: str, second: str, results: Sequence[Any]) -> str:
+    """Win rate of ``first`` over all games and by seat, each with a Wilson 95% interval."""
+    parts = []
+    for label, subset in (
+        ("overall", results),
+        ("as first seat", [r for r in results if r[2]]),
+        ("as second seat", [r for r in results if not r[2]]),
+    ):
+        rate, low, high = wilson(sum(won for won, _, _ in subset), len(subset))
+        parts.append(f"{label} {rate:.1%} ({low:.1%}-{high:.1%}, n={len(subset)})")
+    return f"  {first} vs {second}: {first} wins " + "; ".join(parts)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=2000, help="heads-up / hard solitaire games")
-    parser.add_argument("--solitaire", type=int, default=10_000, help="Rule-of-28 solitaire games")
-    parser.add_argument("--quick", action="store_true", help="small run, about a minute")
+    parser.add_argument("--solitaire", type=int, default=4000, help="Rule-of-28 solitaire games")
+    parser.add_argument("--quick", action="store_true", help="small run, a couple of minutes")
     parser.add_argument("--procs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     games, solitaire = args.games, args.solitaire
     if args.quick:
-        games, solitaire = 1000, 3000
+        games, solitaire = 400, 1000
     all_times: dict[str, list[float]] = {}
 
     def note(times: dict[str, list[float]]) -> None:
@@ -120,24 +148,31 @@ def main(argv: Sequence[str] | None = None) -> int:
             all_times.setdefault(level, []).extend(values)
 
     started = time.perf_counter()
-    print(f"Can't Stop bots (seed {args.seed}, {args.procs} processes)")
-    for level, n in (("medium", solitaire), ("hard", games), ("easy", min(games, 1000))):
+    print(f"Can't Stop bots (seed {args.seed}, {args.procs} processes)", flush=True)
+    for level, n in (
+        ("medium", solitaire),
+        ("hard", games),
+        ("hard-old", games),
+        ("easy", min(games, 1000)),
+    ):
         results, times = run((level,), n, args.seed, args.procs, swap=False)
         note(times)
-        mean, low, high = mean_ci([turns for _, turns in results])
+        mean, low, high = mean_ci([turns for _, turns, _ in results])
         print(
-            f"  solitaire {level:6s}: {mean:.2f} turns to win (95% CI {low:.2f}-{high:.2f}), n={n}"
+            f"  solitaire {level:8s}: {mean:.2f} turns to win (95% CI {low:.2f}-{high:.2f}), n={n}",
+            flush=True,
         )
-    for pair, n in ((("hard", "medium"), games), (("medium", "easy"), min(games, 400))):
+    for pair, n in (
+        (("hard", "medium"), games),
+        (("hard", "hard-old"), games),
+        (("hard-old", "medium"), games),
+        (("medium", "easy"), min(games, 400)),
+    ):
         results, times = run(pair, n, args.seed, args.procs, swap=True)
         note(times)
-        rate, low, high = wilson(sum(won for won, _ in results), n)
-        print(
-            f"  {pair[0]} vs {pair[1]} heads-up: {pair[0]} wins {rate:.1%} "
-            f"(95% CI {low:.1%}-{high:.1%}), n={n}, seats alternated"
-        )
+        print(heads_up_line(*pair, results), flush=True)
     for level, values in all_times.items():
-        print(f"  decision time {level:6s}: {decision_times(values)}")
+        print(f"  decision time {level:8s}: {ms_summary(values)}")
     print(f"  wall time {time.perf_counter() - started:.0f} s")
     return 0
 
