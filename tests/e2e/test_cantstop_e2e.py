@@ -329,9 +329,10 @@ async def test_one_person_against_a_bot(fake_discord, bot_process) -> None:
         board = await board_after_click(fake_discord, rec, turn)
         passed, turn = board.id != turn.id, board  # a new message: Solo's turn is over
         if passed:
-            assert "**Solo**:" in turn.content and f"<@{solo.id}>" not in turn.content
-            if "wins" in turn.content:
+            assert "**Solo**:" in turn.content
+            if "wins" in turn.content:  # Solo won: the final message congratulates, pinging
                 break
+            assert f"<@{solo.id}>" not in turn.content  # the bot is to move: Solo is not pinged
             turn = await fake_discord.wait_for_channel_message(
                 table.channel,
                 lambda m: (m.author.bot and f"<@{solo.id}>" in m.content) or "wins" in m.content,
