@@ -165,7 +165,7 @@ async def test_a_whole_game_through_buttons_and_menus(fake_discord, bot_process,
     assert sorted(hinted) == sorted(users)  # the hint once a game to each player
     assert {"start", "move", "gain"} <= kinds
     fake_discord.assert_no_unknown_routes()
-    assert assert_every_image_described(fake_discord) >= public + private
+    assert assert_every_image_described(fake_discord) >= public + private_messages  # as last edited
     assert not any(rec.late for rec in fake_discord.interactions)  # none refused as too late
     for name, png in (("first", pngs[0]), ("middle", pngs[len(pngs) // 2]), ("last", pngs[-1])):
         (tmp_path / f"kokeshi-{name}.png").write_bytes(png)
