@@ -13,6 +13,7 @@ from typing import Any
 from bot.adapter.rendering import draw_png
 from bot.present import get_presenter
 from bot.present.base import STEPS_PRIVATE, ControlRows, final_scores, offered_actions
+from bot.present.levels import strength_list
 from bot.service import fairness
 from bot.service.bots import has_bots
 from bot.service.models import GameSnapshot, Outcome
@@ -85,6 +86,10 @@ def lobby_content(locale: str, snap: GameSnapshot) -> str:
             capacity=snap.capacity,
         )
     )
+    if has_bots(snap.game):
+        strengths = strength_list(locale, snap.game, "lobby.levels")
+        if strengths:
+            lines.append(strengths)
     return fit_content("\n".join(lines))
 
 

@@ -5,8 +5,9 @@
 - ``/settings language`` (the language of this server's public messages) and ``/settings
   server`` (default turn clock, what happens when nobody decides about a silent player, when an
   unstarted lobby closes, whether reminders may be direct messages, each player's yearly away
-  budget for ``/away``): anyone may look, a member
-  with Manage Server may change them, checked here (the group itself is open to every member).
+  budget for ``/away``, the level of a bot standing in for a silent player): anyone may look, a
+  member with Manage Server may change them, checked here (the group itself is open to every
+  member).
 
 Every answer is private, in the reader's own Discord language, and says what is now set.
 """
@@ -19,6 +20,7 @@ from discord import app_commands
 from bot.adapter.handlers import guarded, reply_private
 from bot.adapter.runtime import runtime_of
 from bot.adapter.words import channel_locale, clock_choice_name, text, user_locale
+from bot.present.levels import level_name
 from bot.service.away_budget import AWAY_DAYS_RANGE
 from bot.service.clocks import CLOCK_HOURS
 from bot.service.errors import UserFacingError
@@ -32,6 +34,7 @@ from bot.service.preferences import (
 )
 from bot.service.quiet import timezones_like
 from bot.storage.base import PlayerSettingsRow
+from engines.bots import LEVELS
 from i18n import available_locales, clock_length, language_of, t
 from i18n.cldr import language_name
 
@@ -103,7 +106,7 @@ def player_text(locale: str, row: PlayerSettingsRow, server: ServerPlay) -> str:
 
 
 def server_text(locale: str, play: ServerPlay) -> str:
-    return t(
+    summary = t(
         locale,
         "settings.server.summary",
         clock=clock_length(locale, CLOCK_HOURS[play.clock]),
@@ -112,6 +115,8 @@ def server_text(locale: str, play: ServerPlay) -> str:
         dms=t(locale, "settings.dms.allowed" if play.allow_dm else "settings.dms.not_allowed"),
         away=t(locale, "clock.days", count=play.away_days),
     )
+    stand_in = t(locale, "settings.server.stand_in", level=level_name(locale, play.stand_in_level))
+    return f"{summary}\n{stand_in}"
 
 
 # ------------------------------------------------------------------ the commands
@@ -226,6 +231,7 @@ def build_settings_group() -> app_commands.Group:
         lobby_hours=text("command.settings.server.lobby_hours.name"),
         dms=text("command.settings.server.dms.name"),
         away_days=text("command.settings.server.away_days.name"),
+        stand_in=text("command.settings.server.stand_in.name"),
     )
     @app_commands.describe(
         clock=text("command.settings.server.clock"),
@@ -233,6 +239,7 @@ def build_settings_group() -> app_commands.Group:
         lobby_hours=text("command.settings.server.lobby_hours"),
         dms=text("command.settings.server.dms"),
         away_days=text("command.settings.server.away_days"),
+        stand_in=text("command.settings.server.stand_in"),
     )
     @app_commands.choices(
         clock=[
@@ -243,6 +250,9 @@ def build_settings_group() -> app_commands.Group:
             app_commands.Choice(name=text(f"settings.action.{choice}"), value=choice)
             for choice in ACTIONS
         ],
+        stand_in=[
+            app_commands.Choice(name=text(f"bot.level.{level}"), value=level) for level in LEVELS
+        ],
     )
     async def server(
         interaction: discord.Interaction,
@@ -252,11 +262,12 @@ def build_settings_group() -> app_commands.Group:
         | None = None,
         dms: bool | None = None,
         away_days: app_commands.Range[int, AWAY_DAYS_RANGE[0], AWAY_DAYS_RANGE[1]] | None = None,
+        stand_in: app_commands.Choice[str] | None = None,
     ) -> None:
         async def work() -> None:
             reader = user_locale(interaction)
             prefs = preferences_of(interaction)
-            changes = (clock, action, lobby_hours, dms, away_days)
+            changes = (clock, action, lobby_hours, dms, away_days, stand_in)
             if all(change is None for change in changes):
                 play = await prefs.server(interaction.guild_id)
                 said = server_text(reader, play)
@@ -271,6 +282,7 @@ def build_settings_group() -> app_commands.Group:
                 lobby_hours=lobby_hours,
                 allow_dm=dms,
                 away_days=away_days,
+                stand_in_level=None if stand_in is None else stand_in.value,
             )
             said = server_text(reader, play)
             await reply_private(interaction, f"{t(reader, 'settings.saved')}\n{said}")

@@ -4,13 +4,15 @@ after validation, so the adapter only shows them.
 A player chooses how reminders reach them (``channel``, ``dm`` or ``off``) and their quiet hours
 (a daily period in their time zone, ``bot.service.quiet``). A server chooses its default turn
 clock, what happens when nobody decides about a silent player, when an unstarted lobby closes and
-whether reminders may be sent as direct messages, and each player's yearly away budget
-(``bot.service.away_budget``).
+whether reminders may be sent as direct messages, each player's yearly away budget
+(``bot.service.away_budget``), and the level a computer opponent plays at when it stands in for
+a silent player.
 
 Stored forms (migration 0006): ``server_settings.default_clock`` is the clock in hours of game
 time (0: no clock; NULL: the built-in 24 h), ``lobby_expiry`` in hours (NULL: 24), ``allow_dm``
-0/1 (NULL: allowed); ``away_days`` (migration 0011) in days (NULL: 21). Hours are scaled by
-``TimeUnits`` where they are used.
+0/1 (NULL: allowed); ``away_days`` (migration 0011) in days (NULL: 21); ``stand_in_level``
+(migration 0016) one of ``engines.bots.LEVELS`` (NULL: medium). Hours are scaled by ``TimeUnits``
+where they are used.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from bot.service.games import utc_now
 from bot.service.quiet import check_timezone, parse_period
 from bot.service.table import BOT_SEAT, BOT_TURN, DEFAULT_ACTION, END, WAIT
 from bot.storage.base import GameStore, PlayerSettingsRow, ServerPlayRow
+from engines.bots import LEVELS
 
 #: how reminders reach a player
 CHANNEL, DM, OFF = "channel", "dm", "off"
@@ -35,6 +38,8 @@ ACTIONS = (BOT_TURN, BOT_SEAT, END, WAIT)
 #: an unstarted lobby closes after this many hours unless the server chose otherwise
 LOBBY_EXPIRY_HOURS = 24
 LOBBY_EXPIRY_RANGE = (1, 168)
+#: the level a bot standing in for a silent player plays at unless the server chose another
+DEFAULT_STAND_IN_LEVEL = "medium"
 
 _UNITS = {
     "d": 24.0,
@@ -116,6 +121,7 @@ class ServerPlay:
     lobby_hours: int
     allow_dm: bool
     away_days: int = DEFAULT_AWAY_DAYS  # each player's yearly away budget
+    stand_in_level: str = DEFAULT_STAND_IN_LEVEL  # one of LEVELS
 
     def clock_seconds(self, units: TimeUnits) -> int | None:
         """The default turn clock in (scaled) seconds; None: no clock."""
@@ -134,7 +140,14 @@ def server_play_of(row: ServerPlayRow | None) -> ServerPlay:
         lobby_hours=row.lobby_expiry or LOBBY_EXPIRY_HOURS,
         allow_dm=True if row.allow_dm is None else row.allow_dm,
         away_days=DEFAULT_AWAY_DAYS if row.away_days is None else row.away_days,
+        stand_in_level=stand_in_level_of(row),
     )
+
+
+def stand_in_level_of(row: ServerPlayRow | None) -> str:
+    """The level a stand-in plays at on a server (a stored level no longer offered: medium)."""
+    level = row.stand_in_level if row is not None else None
+    return level if level in LEVELS else DEFAULT_STAND_IN_LEVEL
 
 
 class Preferences:
@@ -192,6 +205,7 @@ class Preferences:
         lobby_hours: int | None = None,
         allow_dm: bool | None = None,
         away_days: int | None = None,
+        stand_in_level: str | None = None,
     ) -> ServerPlay:
         """Change the given choices (None: keep), validated; returns them all."""
         row = await self.store.server_play(guild_id) or ServerPlayRow(guild_id)
@@ -215,6 +229,10 @@ class Preferences:
             if type(away_days) is not int or not low <= away_days <= high:
                 raise AwayDaysOutOfRange()
             row = replace(row, away_days=away_days)
+        if stand_in_level is not None:
+            if stand_in_level not in LEVELS:
+                raise BadSettingValue()
+            row = replace(row, stand_in_level=stand_in_level)
         async with self.store.write() as tx:
             await tx.set_server_play(row, self.clock())
         return server_play_of(row)
@@ -225,6 +243,7 @@ __all__ = [
     "BOT_SEAT",
     "BOT_TURN",
     "CHANNEL",
+    "DEFAULT_STAND_IN_LEVEL",
     "DM",
     "END",
     "OFF",
@@ -235,4 +254,5 @@ __all__ = [
     "clock_choice",
     "parse_duration",
     "server_play_of",
+    "stand_in_level_of",
 ]

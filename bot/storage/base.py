@@ -92,6 +92,7 @@ class ServerPlayRow:
     lobby_expiry: int | None = None
     allow_dm: bool | None = None
     away_days: int | None = None  # the yearly away budget per player (migration 0011)
+    stand_in_level: str | None = None  # the level of a stand-in bot (migration 0016)
 
 
 @dataclass(frozen=True, slots=True)
