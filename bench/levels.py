@@ -1,7 +1,7 @@
 """How strong each bot level is: a round robin, openskill ratings, and the file players read.
 
     python -m bench.levels                          # every game with bots, the default game counts
-    python -m bench.levels --only cantstop --games 400
+    python -m bench.levels --only cantstop --games 200
     python -m bench.levels --smoke --out /tmp/x     # two games per pairing (the test suite's run)
 
 For each game with computer opponents, every level (``engines.bots.LEVELS``) and a random player
@@ -44,7 +44,7 @@ from engines.rng import Rng
 
 MAX_STEPS = 100_000
 #: games per pairing by default: the searching bots of Harmonies and Kokeshi take seconds a game
-DEFAULT_GAMES = {"cantstop": 400}
+DEFAULT_GAMES = {"cantstop": 200}
 FALLBACK_GAMES = 60
 SMOKE_GAMES = 2
 

@@ -76,6 +76,10 @@ def lobby_content(locale: str, snap: GameSnapshot) -> str:
     if changed:
         shown = [option_text(locale, snap.game, name, value) for name, value in changed.items()]
         lines.append(t(locale, "lobby.options", options=join_list(locale, shown)))
+    if has_bots(snap.game):  # how strong each "Add bot" level is, when it was measured
+        strengths = strength_list(locale, snap.game, "lobby.levels")
+        if strengths:
+            lines.append(strengths)
     lines.append(
         t(
             locale,
@@ -86,10 +90,6 @@ def lobby_content(locale: str, snap: GameSnapshot) -> str:
             capacity=snap.capacity,
         )
     )
-    if has_bots(snap.game):
-        strengths = strength_list(locale, snap.game, "lobby.levels")
-        if strengths:
-            lines.append(strengths)
     return fit_content("\n".join(lines))
 
 

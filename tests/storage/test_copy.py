@@ -76,6 +76,9 @@ async def fill(path: Path) -> None:
             await tx.add_away_period(1, BOB, 1.7e9, 1.8e9 + 0.25, forget_before=0)
             await tx.told_budget_low(1, BOB, 1.7e9)
             await tx.set_server_play(ServerPlayRow(2, None, None, None, None, 30), "t6")
+        # the level of a stand-in (migration 0016)
+        async with store.write() as tx:
+            await tx.set_server_play(ServerPlayRow(3, stand_in_level="hard"), "t7")
         # after the game (migration 0008): the won game's rematch lobby
         assert (await rematch(service, 3, BOB, guild_id=1)).id == 8
 
@@ -105,11 +108,13 @@ async def test_sqlite_to_postgres_and_back_gives_identical_games(tmp_path, pg_ur
         (1.7e9, 1.8e9 + 0.25, 1),
     ]
     assert [r[0] for r in before["game_outcomes"]] == [3] and len(before["game_results"]) == 2
+    assert "hard" in {value for row in before["server_settings"] for value in row}
     assert len(before["ratings"]) == 3 and len(before["rating_history"]) == 4
     async with open_store(original) as a, open_store(pg_url) as b, open_store(back) as c:
         for store in (a, b, c):
             assert (await store.load_game(8)).rematch_of == 3
             assert await store.rating_history(1, "kokeshi", ALICE) == [(26.5, 8.0), (27.25, 7.5)]
+            assert (await store.server_play(3)).stand_in_level == "hard"
             assert await store.all_ratings() == await a.all_ratings()
             assert await store.player_results(1, BOB) == await a.player_results(1, BOB)
         for game_id in range(1, 9):
