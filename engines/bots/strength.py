@@ -18,6 +18,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from engines.bots import LEVELS
 from engines.registry import generation, home_of
 
 FILE_NAME = "levels.json"
@@ -84,8 +85,6 @@ def measured_levels(game: str) -> dict[str, Measured]:
 
 @cache
 def _measured(game: str, _generation: int) -> dict[str, Measured]:
-    from engines.bots import LEVELS
-
     try:
         entry = resources.files(home_of(game)).joinpath(FILE_NAME)
     except (KeyError, ModuleNotFoundError):
