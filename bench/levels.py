@@ -17,7 +17,11 @@ the lobby and ``/rules`` turn it into words: each level's win rate against the l
 Chance outcomes come from ``Rng.for_step(seed, step)`` and every bot decision gets its own
 generator, so a run is reproducible from its seed.
 
-Measured (seed 1, one process on a shared 2-core machine): see each game's ``levels.json``.
+Measured (seed 1, one process per game on a 2-core machine shared with other work; every
+figure with its n and interval is in the game's ``levels.json``): Can't Stop, n=200 a pairing:
+easy beats the random player 84.0% (78.3%-88.4%), medium beats easy 88.0% (82.8%-91.8%), hard
+beats medium 68.5% (61.8%-74.5%); openskill mu random 9.35, easy 19.24, medium 33.26, hard
+40.20 (each +/- about 4.3).
 """
 
 from __future__ import annotations
