@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from functools import cache
+from typing import Literal
 from zoneinfo import ZoneInfo
 
 from babel.dates import get_day_names
@@ -95,7 +96,13 @@ def from_stored(text: str | None) -> frozenset[int]:
 @cache
 def _names(lang: str) -> dict[str, int]:
     names: dict[str, int] = {}
-    widths = ("wide", "abbreviated", "short") + (("narrow",) if lang == "ja" else ())
+    widths: tuple[Literal["wide", "abbreviated", "short", "narrow"], ...] = (
+        "wide",
+        "abbreviated",
+        "short",
+    )
+    if lang == "ja":
+        widths += ("narrow",)  # 土, 日
     for width in widths:
         for day, name in get_day_names(width, locale=lang).items():
             names[str(name).lower().rstrip(".")] = int(day)
