@@ -224,3 +224,22 @@ class RestCalendar:
         game = self.time.game(at)
         rest_start, rest_end = self._span(game)
         return self.time.wall(rest_end) if rest_start <= game else None
+
+
+def lobby_rest(
+    typed_days: str | None,
+    typed_zone: str | None,
+    lang: str,
+    *,
+    server_days: str | None = None,
+    server_zone: str | None = None,
+    host_zone: str | None = None,
+) -> tuple[frozenset[int], str | None]:
+    """The rest days a new lobby gets and the time zone they are read in: those typed (checked:
+    ``BadRestDays``, ``BadTimeZone``), else the server's days; the zone typed, else the host's
+    own (``/settings quiet``), else the server's, else UTC. No rest days: no zone."""
+    days = from_stored(server_days) if typed_days is None else parse_rest_days(typed_days, lang)
+    zone = check_timezone(typed_zone) if typed_zone is not None else None
+    if not days:
+        return days, None
+    return days, zone or host_zone or server_zone or DEFAULT_TIMEZONE

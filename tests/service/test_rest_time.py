@@ -8,6 +8,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from bot.service.quiet import BadTimeZone
 from bot.service.rest_time import (
     HOUR,
     WEEKEND,
@@ -15,6 +16,7 @@ from bot.service.rest_time import (
     GameTime,
     RestCalendar,
     from_stored,
+    lobby_rest,
     parse_rest_days,
     to_stored,
 )
@@ -207,3 +209,33 @@ def test_rest_days_are_stored_as_weekday_numbers() -> None:
     assert to_stored(()) is None
     assert from_stored("5,6") == WEEKEND
     assert from_stored(None) == frozenset()
+
+
+# ------------------------------------------------------------------ a new lobby's rest
+
+
+def test_a_lobby_rests_as_typed_else_as_the_server_says() -> None:
+    assert lobby_rest("sat, sun", "asia/tokyo", "en") == (WEEKEND, "Asia/Tokyo")
+    assert lobby_rest(None, None, "en", server_days="6", server_zone=BERLIN) == (
+        frozenset({6}),
+        BERLIN,
+    )
+    assert lobby_rest("none", None, "en", server_days="5,6") == (frozenset(), None)
+    assert lobby_rest(None, None, "en") == (frozenset(), None)
+
+
+def test_the_zone_is_the_typed_one_else_the_hosts_else_the_servers() -> None:
+    server = {"server_days": "5,6", "server_zone": "America/New_York"}
+    assert lobby_rest(None, None, "en", host_zone="Asia/Tokyo", **server)[1] == "Asia/Tokyo"
+    assert lobby_rest(None, None, "en", **server)[1] == "America/New_York"
+    assert lobby_rest("sun", None, "en")[1] == "UTC"
+    assert lobby_rest(None, "Europe/Paris", "en", host_zone="Asia/Tokyo", **server)[1] == (
+        "Europe/Paris"
+    )
+
+
+def test_a_bad_zone_is_refused_even_without_rest_days() -> None:
+    with pytest.raises(BadTimeZone):
+        lobby_rest("none", "Mars/Olympus", "en")
+    with pytest.raises(BadRestDays):
+        lobby_rest("someday", "Europe/Paris", "en")
