@@ -2,8 +2,8 @@
 scaled game time (``BOARDROOM_TEST_HOUR_SECONDS``) with the calendar placed on a Friday
 (``BOARDROOM_TEST_CALENDAR_ANCHOR``): a turn whose clock would run out during the weekend gets
 its deadline after it, the turn message says the table rests, no reminder and no vote comes
-during the rest, the board asked for then says until when it rests, and the vote comes after
-it. The server's defaults and the host's bad input are answered privately in the language
+during the rest, the board asked for then says until when it rests, a restart during the rest
+keeps the deadline, and the vote comes after it. The server's defaults and the host's bad input are answered privately in the language
 asked in, and change nothing."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from tests.e2e.test_turn_clock_e2e import rows, timestamp, votes_on
 from tests.fakediscord import FakeDiscordDriver
 from tests.fakediscord import payloads as p
 
-HOUR = 0.25  # seconds per hour of game time: a day lasts 6 s, a weekend 12 s
+HOUR = 0.4  # seconds per hour of game time: a day lasts 9.6 s, a weekend 19.2 s
 #: seconds from the bot's start to Friday 00:00 of the game calendar (the bot starts up first)
 STARTUP = 10.0
 TOKYO = "Asia/Tokyo"
@@ -70,6 +70,9 @@ async def test_a_clock_that_would_run_out_in_the_weekend_runs_out_after_it(
         "en", "clock.resting", until=f"<t:{int(monday) + 1}:f>"
     ) in board.content, board.content
 
+    # a restart during the rest changes nothing: the deadline stays after the weekend
+    await bot.restart()
+    assert rows(bot, "SELECT deadline FROM games") == [(deadline,)]
     # the vote comes once the clock ran out, after the weekend
     vote = await fake_discord.wait_for_channel_message(
         table.channel, lambda m: bool(votes_on(m)), timeout=72 * HOUR + 15
