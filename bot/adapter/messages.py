@@ -137,8 +137,11 @@ def when(unix: float | None, style: str = "R") -> str:
     return f"<t:{int(unix or 0)}:{style}>"
 
 
-def clock_lines(locale: str, snap: GameSnapshot, away_until: float | None = None) -> list[str]:
-    """What a turn message says about the clock and stand-ins of the seat to move."""
+def clock_lines(
+    locale: str, snap: GameSnapshot, away_until: float | None = None, *, rest: bool = True
+) -> list[str]:
+    """What a turn message says about the clock and stand-ins of the seat to move (``rest``:
+    and the table's rest days, after the rest)."""
     lines: list[str] = []
     if snap.status != "active" or snap.to_move is None:
         return lines
@@ -154,7 +157,7 @@ def clock_lines(locale: str, snap: GameSnapshot, away_until: float | None = None
         lines.append(t(locale, "clock.stopped", player=mover.name, until=when(away_until, "f")))
     elif snap.deadline is not None:
         lines.append(t(locale, "clock.runs_out", when=when(snap.deadline)))
-    return lines + rest_lines(locale, snap)
+    return lines + rest_lines(locale, snap) if rest else lines
 
 
 def rest_lines(locale: str, snap: GameSnapshot) -> list[str]:
