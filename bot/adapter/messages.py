@@ -168,7 +168,7 @@ def rest_lines(locale: str, snap: GameSnapshot) -> list[str]:
     days = weekdays_text(locale, snap.rest_days)
     lines = [t(locale, "clock.rest_days", days=days, timezone=snap.rest_timezone or "UTC")]
     if snap.resting_until is not None:
-        lines.append(t(locale, "clock.resting", until=when(snap.resting_until, "f")))
+        lines.append(t(locale, "clock.resting", until=when(snap.resting_until, "F")))
     return lines
 
 

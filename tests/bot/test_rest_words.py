@@ -52,7 +52,7 @@ def test_the_turn_message_says_the_table_rests(locale: str) -> None:
     assert said in lines and days in said
     assert not any("1800086400" in line for line in lines)  # not resting: no "until"
     resting = clock_lines(locale, game(resting_until=1_800_086_400.0))
-    assert t(locale, "clock.resting", until="<t:1800086400:f>") in resting
+    assert t(locale, "clock.resting", until="<t:1800086400:F>") in resting
     # the rewrite of an away player's clock line leaves the rest lines as they were
     assert clock_lines(locale, game(), rest=False) == lines[:-1]
 
