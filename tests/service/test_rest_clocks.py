@@ -10,6 +10,7 @@ import pytest
 
 from bot.service.clocks import DEADLINE, REMINDER, VOTE_END, TimeUnits, TurnClock
 from bot.service.games import GameService
+from bot.service.rematch import rematch
 from bot.service.rest_time import WEEKEND
 from bot.service.table import Table
 from bot.storage import open_store
@@ -131,3 +132,24 @@ async def test_grace_after_downtime_waits_out_the_rest(table: Table, now: Now) -
     # the grace (a tenth of the clock: 12 minutes) runs when the weekend is over
     assert await due(table, game_id, DEADLINE) == [at("2026-03-09 00:12")]
     assert (await table.service.game(game_id)).deadline == at("2026-03-09 00:12")
+
+
+async def test_a_rematch_rests_as_the_game_it_replays(table: Table) -> None:
+    service = table.service
+    lobby = await service.open_lobby(
+        guild_id=1,
+        channel_id=8,
+        host_id=ALICE,
+        host_name="Alice",
+        game="nim",
+        clock_seconds=int(DAY),
+        rest_days={6},
+        rest_timezone=TOKYO,
+    )
+    await service.join(lobby.id, BOB, "Bob")
+    snap = (await service.start(lobby.id, ALICE)).after
+    while snap.status == "active":
+        mover = snap.seats[snap.to_move].user_id
+        snap = (await service.act(snap.id, mover, snap.legal[0], snap.version)).after
+    again = await rematch(service, snap.id, BOB, guild_id=1)
+    assert (again.rest_days, again.rest_timezone) == (frozenset({6}), TOKYO)
