@@ -33,9 +33,10 @@ from bot.service.preferences import (
     ServerPlay,
 )
 from bot.service.quiet import timezones_like
+from bot.service.rest_time import DEFAULT_TIMEZONE
 from bot.storage.base import PlayerSettingsRow
 from engines.bots import LEVELS
-from i18n import available_locales, clock_length, language_of, t
+from i18n import available_locales, clock_length, language_of, t, weekdays_text
 from i18n.cldr import language_name
 
 #: the choice that forgets the server's choice
@@ -116,7 +117,12 @@ def server_text(locale: str, play: ServerPlay) -> str:
         away=t(locale, "clock.days", count=play.away_days),
     )
     stand_in = t(locale, "settings.server.stand_in", level=level_name(locale, play.stand_in_level))
-    return f"{summary}\n{stand_in}"
+    if not play.rest_days:
+        return f"{summary}\n{stand_in}\n{t(locale, 'settings.server.no_rest')}"
+    days = weekdays_text(locale, play.rest_days)
+    zone = play.rest_timezone or DEFAULT_TIMEZONE
+    rest = t(locale, "settings.server.rest", days=days, timezone=zone)
+    return f"{summary}\n{stand_in}\n{rest}"
 
 
 # ------------------------------------------------------------------ the commands
@@ -231,6 +237,8 @@ def build_settings_group() -> app_commands.Group:
         lobby_hours=text("command.settings.server.lobby_hours.name"),
         dms=text("command.settings.server.dms.name"),
         away_days=text("command.settings.server.away_days.name"),
+        rest_days=text("command.settings.server.rest_days.name"),
+        timezone=text("command.settings.server.timezone.name"),
         stand_in=text("command.settings.server.stand_in.name"),
     )
     @app_commands.describe(
@@ -239,6 +247,8 @@ def build_settings_group() -> app_commands.Group:
         lobby_hours=text("command.settings.server.lobby_hours"),
         dms=text("command.settings.server.dms"),
         away_days=text("command.settings.server.away_days"),
+        rest_days=text("command.settings.server.rest_days"),
+        timezone=text("command.settings.server.timezone"),
         stand_in=text("command.settings.server.stand_in"),
     )
     @app_commands.choices(
@@ -262,12 +272,14 @@ def build_settings_group() -> app_commands.Group:
         | None = None,
         dms: bool | None = None,
         away_days: app_commands.Range[int, AWAY_DAYS_RANGE[0], AWAY_DAYS_RANGE[1]] | None = None,
+        rest_days: app_commands.Range[str, 1, 60] | None = None,
+        timezone: app_commands.Range[str, 1, 60] | None = None,
         stand_in: app_commands.Choice[str] | None = None,
     ) -> None:
         async def work() -> None:
             reader = user_locale(interaction)
             prefs = preferences_of(interaction)
-            changes = (clock, action, lobby_hours, dms, away_days, stand_in)
+            changes = (clock, action, lobby_hours, dms, away_days, rest_days, timezone, stand_in)
             if all(change is None for change in changes):
                 play = await prefs.server(interaction.guild_id)
                 said = server_text(reader, play)
@@ -282,6 +294,9 @@ def build_settings_group() -> app_commands.Group:
                 lobby_hours=lobby_hours,
                 allow_dm=dms,
                 away_days=away_days,
+                rest_days=None if rest_days is None else str(rest_days),
+                rest_timezone=None if timezone is None else str(timezone),
+                lang=language_of(reader),
                 stand_in_level=None if stand_in is None else stand_in.value,
             )
             said = server_text(reader, play)
@@ -289,6 +304,7 @@ def build_settings_group() -> app_commands.Group:
 
         await guarded(interaction, work())
 
+    server.autocomplete("timezone")(timezone_autocomplete)
     return group
 
 

@@ -180,7 +180,8 @@ async def test_server_settings_need_manage_server_to_change(
             away=t(locale, "clock.days", count=away),
         )
         level = t(locale, f"bot.level.{stand_in}")
-        return said + "\n" + t(locale, "settings.server.stand_in", level=level)
+        said += "\n" + t(locale, "settings.server.stand_in", level=level)
+        return said + "\n" + t(locale, "settings.server.no_rest")  # (rest days: test_rest_days_e2e)
 
     defaults = summary("en", "24h", "bot_turn", 24, True)
     # anyone may look; changing needs Manage Server, refused privately and nothing changes
