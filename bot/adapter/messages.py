@@ -13,6 +13,7 @@ from typing import Any
 from bot.adapter.rendering import draw_board
 from bot.present import get_presenter
 from bot.present.base import STEPS_PRIVATE, ControlRows, final_scores, offered_actions
+from bot.present.levels import strength_list
 from bot.service import fairness
 from bot.service.bots import has_bots
 from bot.service.models import GameSnapshot, Outcome
@@ -78,6 +79,10 @@ def lobby_content(locale: str, snap: GameSnapshot) -> str:
     if changed:
         shown = [option_text(locale, snap.game, name, value) for name, value in changed.items()]
         lines.append(t(locale, "lobby.options", options=join_list(locale, shown)))
+    if has_bots(snap.game):  # how strong each "Add bot" level is, when it was measured
+        strengths = strength_list(locale, snap.game, "lobby.levels")
+        if strengths:
+            lines.append(strengths)
     lines.append(
         t(
             locale,

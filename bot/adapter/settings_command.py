@@ -5,8 +5,9 @@
 - ``/settings language`` (the language of this server's public messages) and ``/settings
   server`` (default turn clock, what happens when nobody decides about a silent player, when an
   unstarted lobby closes, whether reminders may be direct messages, each player's yearly away
-  budget for ``/away``): anyone may look, a member
-  with Manage Server may change them, checked here (the group itself is open to every member).
+  budget for ``/away``, the level of a bot standing in for a silent player): anyone may look, a
+  member with Manage Server may change them, checked here (the group itself is open to every
+  member).
 
 Every answer is private, in the reader's own Discord language, and says what is now set.
 """
@@ -19,6 +20,7 @@ from discord import app_commands
 from bot.adapter.handlers import guarded, reply_private
 from bot.adapter.runtime import runtime_of
 from bot.adapter.words import channel_locale, clock_choice_name, text, user_locale
+from bot.present.levels import level_name
 from bot.service.away_budget import AWAY_DAYS_RANGE
 from bot.service.clocks import CLOCK_HOURS
 from bot.service.errors import UserFacingError
@@ -33,6 +35,7 @@ from bot.service.preferences import (
 from bot.service.quiet import timezones_like
 from bot.service.rest_time import DEFAULT_TIMEZONE
 from bot.storage.base import PlayerSettingsRow
+from engines.bots import LEVELS
 from i18n import available_locales, clock_length, language_of, t, weekdays_text
 from i18n.cldr import language_name
 
@@ -113,11 +116,13 @@ def server_text(locale: str, play: ServerPlay) -> str:
         dms=t(locale, "settings.dms.allowed" if play.allow_dm else "settings.dms.not_allowed"),
         away=t(locale, "clock.days", count=play.away_days),
     )
+    stand_in = t(locale, "settings.server.stand_in", level=level_name(locale, play.stand_in_level))
     if not play.rest_days:
-        return f"{summary}\n{t(locale, 'settings.server.no_rest')}"
+        return f"{summary}\n{stand_in}\n{t(locale, 'settings.server.no_rest')}"
     days = weekdays_text(locale, play.rest_days)
     zone = play.rest_timezone or DEFAULT_TIMEZONE
-    return f"{summary}\n{t(locale, 'settings.server.rest', days=days, timezone=zone)}"
+    rest = t(locale, "settings.server.rest", days=days, timezone=zone)
+    return f"{summary}\n{stand_in}\n{rest}"
 
 
 # ------------------------------------------------------------------ the commands
@@ -234,6 +239,7 @@ def build_settings_group() -> app_commands.Group:
         away_days=text("command.settings.server.away_days.name"),
         rest_days=text("command.settings.server.rest_days.name"),
         timezone=text("command.settings.server.timezone.name"),
+        stand_in=text("command.settings.server.stand_in.name"),
     )
     @app_commands.describe(
         clock=text("command.settings.server.clock"),
@@ -243,6 +249,7 @@ def build_settings_group() -> app_commands.Group:
         away_days=text("command.settings.server.away_days"),
         rest_days=text("command.settings.server.rest_days"),
         timezone=text("command.settings.server.timezone"),
+        stand_in=text("command.settings.server.stand_in"),
     )
     @app_commands.choices(
         clock=[
@@ -252,6 +259,9 @@ def build_settings_group() -> app_commands.Group:
         action=[
             app_commands.Choice(name=text(f"settings.action.{choice}"), value=choice)
             for choice in ACTIONS
+        ],
+        stand_in=[
+            app_commands.Choice(name=text(f"bot.level.{level}"), value=level) for level in LEVELS
         ],
     )
     async def server(
@@ -264,11 +274,12 @@ def build_settings_group() -> app_commands.Group:
         away_days: app_commands.Range[int, AWAY_DAYS_RANGE[0], AWAY_DAYS_RANGE[1]] | None = None,
         rest_days: app_commands.Range[str, 1, 60] | None = None,
         timezone: app_commands.Range[str, 1, 60] | None = None,
+        stand_in: app_commands.Choice[str] | None = None,
     ) -> None:
         async def work() -> None:
             reader = user_locale(interaction)
             prefs = preferences_of(interaction)
-            changes = (clock, action, lobby_hours, dms, away_days, rest_days, timezone)
+            changes = (clock, action, lobby_hours, dms, away_days, rest_days, timezone, stand_in)
             if all(change is None for change in changes):
                 play = await prefs.server(interaction.guild_id)
                 said = server_text(reader, play)
@@ -286,6 +297,7 @@ def build_settings_group() -> app_commands.Group:
                 rest_days=None if rest_days is None else str(rest_days),
                 rest_timezone=None if timezone is None else str(timezone),
                 lang=language_of(reader),
+                stand_in_level=None if stand_in is None else stand_in.value,
             )
             said = server_text(reader, play)
             await reply_private(interaction, f"{t(reader, 'settings.saved')}\n{said}")

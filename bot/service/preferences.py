@@ -4,13 +4,15 @@ after validation, so the adapter only shows them.
 A player chooses how reminders reach them (``channel``, ``dm`` or ``off``) and their quiet hours
 (a daily period in their time zone, ``bot.service.quiet``). A server chooses its default turn
 clock, what happens when nobody decides about a silent player, when an unstarted lobby closes and
-whether reminders may be sent as direct messages, and each player's yearly away budget
-(``bot.service.away_budget``).
+whether reminders may be sent as direct messages, each player's yearly away budget
+(``bot.service.away_budget``), and the level a computer opponent plays at when it stands in for
+a silent player.
 
 Stored forms (migration 0006): ``server_settings.default_clock`` is the clock in hours of game
 time (0: no clock; NULL: the built-in 24 h), ``lobby_expiry`` in hours (NULL: 24), ``allow_dm``
-0/1 (NULL: allowed); ``away_days`` (migration 0011) in days (NULL: 21). Hours are scaled by
-``TimeUnits`` where they are used.
+0/1 (NULL: allowed); ``away_days`` (migration 0011) in days (NULL: 21); ``stand_in_level``
+(migration 0016) one of ``engines.bots.LEVELS`` (NULL: medium). Hours are scaled by ``TimeUnits``
+where they are used.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from bot.service.quiet import check_timezone, parse_period
 from bot.service.rest_time import from_stored, parse_rest_days, to_stored
 from bot.service.table import BOT_SEAT, BOT_TURN, DEFAULT_ACTION, END, WAIT
 from bot.storage.base import GameStore, PlayerSettingsRow, ServerPlayRow
+from engines.bots import LEVELS
 
 #: how reminders reach a player
 CHANNEL, DM, OFF = "channel", "dm", "off"
@@ -36,6 +39,8 @@ ACTIONS = (BOT_TURN, BOT_SEAT, END, WAIT)
 #: an unstarted lobby closes after this many hours unless the server chose otherwise
 LOBBY_EXPIRY_HOURS = 24
 LOBBY_EXPIRY_RANGE = (1, 168)
+#: the level a bot standing in for a silent player plays at unless the server chose another
+DEFAULT_STAND_IN_LEVEL = "medium"
 
 _UNITS = {
     "d": 24.0,
@@ -119,6 +124,7 @@ class ServerPlay:
     away_days: int = DEFAULT_AWAY_DAYS  # each player's yearly away budget
     rest_days: frozenset[int] = frozenset()  # new tables rest on these weekdays (Monday 0)
     rest_timezone: str | None = None  # ... in this zone when their host named none
+    stand_in_level: str = DEFAULT_STAND_IN_LEVEL  # one of LEVELS
 
     def clock_seconds(self, units: TimeUnits) -> int | None:
         """The default turn clock in (scaled) seconds; None: no clock."""
@@ -139,7 +145,14 @@ def server_play_of(row: ServerPlayRow | None) -> ServerPlay:
         away_days=DEFAULT_AWAY_DAYS if row.away_days is None else row.away_days,
         rest_days=from_stored(row.rest_days),
         rest_timezone=row.rest_timezone,
+        stand_in_level=stand_in_level_of(row),
     )
+
+
+def stand_in_level_of(row: ServerPlayRow | None) -> str:
+    """The level a stand-in plays at on a server (a stored level no longer offered: medium)."""
+    level = row.stand_in_level if row is not None else None
+    return level if level in LEVELS else DEFAULT_STAND_IN_LEVEL
 
 
 class Preferences:
@@ -200,6 +213,7 @@ class Preferences:
         rest_days: str | None = None,
         rest_timezone: str | None = None,
         lang: str = "en",
+        stand_in_level: str | None = None,
     ) -> ServerPlay:
         """Change the given choices (None: keep), validated; returns them all (``rest_days``
         as typed, read in ``lang``: ``bot.service.rest_time.parse_rest_days``)."""
@@ -228,6 +242,10 @@ class Preferences:
             row = replace(row, rest_timezone=check_timezone(rest_timezone))
         if rest_days is not None:
             row = replace(row, rest_days=to_stored(parse_rest_days(rest_days, lang)))
+        if stand_in_level is not None:
+            if stand_in_level not in LEVELS:
+                raise BadSettingValue()
+            row = replace(row, stand_in_level=stand_in_level)
         async with self.store.write() as tx:
             await tx.set_server_play(row, self.clock())
         return server_play_of(row)
@@ -238,6 +256,7 @@ __all__ = [
     "BOT_SEAT",
     "BOT_TURN",
     "CHANNEL",
+    "DEFAULT_STAND_IN_LEVEL",
     "DM",
     "END",
     "OFF",
@@ -248,4 +267,5 @@ __all__ = [
     "clock_choice",
     "parse_duration",
     "server_play_of",
+    "stand_in_level_of",
 ]

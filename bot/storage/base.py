@@ -96,6 +96,7 @@ class ServerPlayRow:
     away_days: int | None = None  # the yearly away budget per player (migration 0011)
     rest_days: str | None = None  # new tables rest on these weekdays ("5,6"; migration 0013)
     rest_timezone: str | None = None  # ... read in this IANA zone (else the host's own)
+    stand_in_level: str | None = None  # the level of a stand-in bot (migration 0016)
 
 
 @dataclass(frozen=True, slots=True)

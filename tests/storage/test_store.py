@@ -339,7 +339,7 @@ async def test_a_servers_play_settings_read_back_as_written(database: str) -> No
     rows = [
         ServerPlayRow(1, 3600, "skip", 86400, True),
         ServerPlayRow(2, None, None, None, None),
-        ServerPlayRow(3, 60, "bot", None, False),
+        ServerPlayRow(3, 60, "bot", None, False, 7, "hard"),
     ]
     async with open_store(database) as store:
         async with store.write() as tx:
