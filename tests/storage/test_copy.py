@@ -76,6 +76,16 @@ async def fill(path: Path) -> None:
             await tx.add_away_period(1, BOB, 1.7e9, 1.8e9 + 0.25, forget_before=0)
             await tx.told_budget_low(1, BOB, 1.7e9)
             await tx.set_server_play(ServerPlayRow(2, None, None, None, None, 30), "t6")
+        # the digest across servers (migration 0014): a player's choice, games reminded of
+        async with store.write() as tx:
+            await tx.set_player_settings(
+                PlayerSettingsRow(
+                    BOB, "channel", None, None, "Asia/Tokyo", "twice", "07:30", True, "ja"
+                ),
+                "t7",
+            )
+            await tx.set_reminded(ALICE, 1, 1.7e9 + 0.375)
+            await tx.set_reminded(BOB, 2, 1.7e9 + 0.625)
         # after the game (migration 0008): the won game's rematch lobby
         assert (await rematch(service, 3, BOB, guild_id=1)).id == 8
 
@@ -105,6 +115,7 @@ async def test_sqlite_to_postgres_and_back_gives_identical_games(tmp_path, pg_ur
         (1.7e9, 1.8e9 + 0.25, 1),
     ]
     assert [r[0] for r in before["game_outcomes"]] == [3] and len(before["game_results"]) == 2
+    assert sorted(r[2] for r in before["reminded"]) == [1.7e9 + 0.375, 1.7e9 + 0.625]
     assert len(before["ratings"]) == 3 and len(before["rating_history"]) == 4
     async with open_store(original) as a, open_store(pg_url) as b, open_store(back) as c:
         for store in (a, b, c):
@@ -112,6 +123,8 @@ async def test_sqlite_to_postgres_and_back_gives_identical_games(tmp_path, pg_ur
             assert await store.rating_history(1, "kokeshi", ALICE) == [(26.5, 8.0), (27.25, 7.5)]
             assert await store.all_ratings() == await a.all_ratings()
             assert await store.player_results(1, BOB) == await a.player_results(1, BOB)
+            assert (await store.player_settings(BOB)).digest_only is True
+            assert await store.reminded_at(ALICE, 1) == 1.7e9 + 0.375
         for game_id in range(1, 9):
             assert await a.load_game(game_id) == await b.load_game(game_id)
             assert await a.load_game(game_id) == await c.load_game(game_id)
