@@ -13,6 +13,7 @@ the player hears of the game at most once a day besides. A Discord failure worth
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 
 import discord
 
@@ -54,11 +55,19 @@ async def digest_text(
     return fit_lines(locale, head, lines)
 
 
+async def no_pace() -> None:
+    """Requests one after the other, unspaced (tests)."""
+
+
 async def deliver_digest(
-    client: discord.Client, runtime: Runtime, player: PlayerSettingsRow
+    client: discord.Client,
+    runtime: Runtime,
+    player: PlayerSettingsRow,
+    pace: Callable[[], Awaitable[None]] = no_pace,
 ) -> int:
     """Send the player's digest now (nothing when no game waits for them); the number of games
-    it listed."""
+    it listed. ``pace`` is awaited before each request (the DM channel, the message, each
+    fallback), so a run of many digests keeps to the bot's share of Discord's global limit."""
     service = runtime.service
     now = service.turn_clock.now()
     where = {"user_id": player.user_id}
@@ -69,19 +78,25 @@ async def deliver_digest(
     locale = player.digest_locale or DEFAULT_LOCALE
     said = await digest_text(client, runtime, locale, games)
     try:
+        await pace()
         dm = await client.create_dm(discord.Object(id=player.user_id))
+        await pace()
         await dm.send(said, allowed_mentions=discord.AllowedMentions.none())
         log.info("digest sent as a direct message (%d games)", len(games), extra=where)
         return len(games)
     except discord.Forbidden as exc:
         log.info("direct message refused (%s): the digest goes to each channel", exc.code)
     for snap in games:
-        await remind_in_channel(client, runtime, player.user_id, snap)
+        await remind_in_channel(client, runtime, player.user_id, snap, pace)
     return len(games)
 
 
 async def remind_in_channel(
-    client: discord.Client, runtime: Runtime, user_id: int, snap: GameSnapshot
+    client: discord.Client,
+    runtime: Runtime,
+    user_id: int,
+    snap: GameSnapshot,
+    pace: Callable[[], Awaitable[None]] = no_pace,
 ) -> None:
     """The digest's fallback for one game: a mention in its channel, unless the player heard of
     the game within a day (a reminder, or this digest's earlier try)."""
@@ -106,6 +121,7 @@ async def remind_in_channel(
     channel_id = post[0] if post else snap.channel_id
     channel = client.get_partial_messageable(channel_id, guild_id=snap.guild_id)
     try:
+        await pace()
         await channel.send(said, allowed_mentions=USERS_ONLY)
     except (discord.NotFound, discord.Forbidden) as exc:
         log.warning(

@@ -226,8 +226,7 @@ class TimerActions:
                 replace(current, due=now + CLAIM_SECONDS, data=marked_sending(current), attempts=0)
             )
         try:
-            await self.pace.wait()
-            await deliver_digest(self.client, self.runtime, player)
+            await deliver_digest(self.client, self.runtime, player, self.pace.wait)
         except DISCORD_FAILURES as exc:
             delay = RETRY_DELAYS[min(current.attempts, len(RETRY_DELAYS) - 1)]
             log.warning("digest not sent yet (try %d): %r", current.attempts + 1, exc)
