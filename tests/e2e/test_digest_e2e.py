@@ -317,6 +317,15 @@ async def test_a_digest_with_games_from_two_servers_after_downtime(
     driver.close_dms(carol)
     for table, user in ((first, alice), (third, carol)):
         await choose_digest(driver, table, user)
+    # /mygames everywhere: the same everywhere view, privately, at any time
+    rec = await driver.slash(alice, first.channel, "mygames", {"everywhere": True})
+    await rec.wait_response()
+    assert rec.ephemeral and rec.original is not None
+    view = rec.original.content
+    assert view.startswith(f"**{t('en', 'mygames.everywhere.title')}**")
+    for guild, board in ((den, boards[0]), (annex, boards[1])):
+        assert f"on {guild.name} in <#{board.channel_id}>" in view and link(guild, board) in view
+    assert link(den, boards[2]) not in view  # Carol's game, not Alice's
     timers = db_read(bot.db_path, "SELECT user_id FROM timers WHERE kind = 'digest'")
     assert sorted(timers) == sorted([(alice.id,), (carol.id,)])
 
