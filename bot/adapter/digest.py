@@ -2,7 +2,8 @@
 where it is the player's move, each with its server, channel, the time left and a link to its
 newest board (``bot.service.digest`` decides when, and which games).
 
-Written in the language the player chose it in (``/settings digest``), with no mentions. When the
+Written in the language the player chose it in (``/settings digest``), with no mentions, to the
+player's DM channel (remembered once opened, so a digest is one request). When the
 player's DMs are closed (Discord's 50007, or any refusal), it falls back as reminders do: a short
 message in each game's channel that mentions the player and links the board, in the server's
 language; each one is recorded as that game's reminder, so a retry does not post it again and
@@ -78,10 +79,7 @@ async def deliver_digest(
     locale = player.digest_locale or DEFAULT_LOCALE
     said = await digest_text(client, runtime, locale, games)
     try:
-        await pace()
-        dm = await client.create_dm(discord.Object(id=player.user_id))
-        await pace()
-        await dm.send(said, allowed_mentions=discord.AllowedMentions.none())
+        await send_dm(client, runtime, player, said, pace)
         log.info("digest sent as a direct message (%d games)", len(games), extra=where)
         return len(games)
     except discord.Forbidden as exc:
@@ -89,6 +87,35 @@ async def deliver_digest(
     for snap in games:
         await remind_in_channel(client, runtime, player.user_id, snap, pace)
     return len(games)
+
+
+async def send_dm(
+    client: discord.Client,
+    runtime: Runtime,
+    player: PlayerSettingsRow,
+    said: str,
+    pace: Callable[[], Awaitable[None]],
+) -> None:
+    """Send ``said`` to the player's DM channel: the one known from before (one request), else
+    opened now and remembered (two); one Discord no longer knows is opened anew."""
+    allowed = discord.AllowedMentions.none()
+    if player.dm_channel_id:
+        known = client.get_partial_messageable(
+            player.dm_channel_id, type=discord.ChannelType.private
+        )
+        try:
+            await pace()
+            await known.send(said, allowed_mentions=allowed)
+            return
+        except discord.NotFound as exc:
+            log.info("the known DM channel is gone (%s): opening it anew", exc.code)
+    await pace()
+    dm = await client.create_dm(discord.Object(id=player.user_id))
+    if dm.id != player.dm_channel_id:
+        async with runtime.service.store.write() as tx:
+            await tx.set_dm_channel(player.user_id, dm.id)
+    await pace()
+    await dm.send(said, allowed_mentions=allowed)
 
 
 async def remind_in_channel(

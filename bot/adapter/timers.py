@@ -74,6 +74,8 @@ class Poster(Protocol):
 
     async def guild_locale(self, guild_id: int | None) -> str: ...
 
+    async def wait_until_ready(self) -> None: ...
+
 
 class TimerActions:
     """Handles each due timer for one bot process."""
@@ -202,6 +204,8 @@ class TimerActions:
     async def _digest(self, timer: TimerRow) -> None:
         """A player's digest fell due: sent once (late after downtime, or skipped when too
         late; see ``bot.service.digest``), then its timer moves to the next moment."""
+        # the servers' names come from the gateway: at start-up, wait until it told them
+        await self.client.wait_until_ready()
         store = self.service.store
         player = await Preferences(store).player(timer.user_id or 0)
         now = self.now()

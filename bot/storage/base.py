@@ -85,6 +85,7 @@ class PlayerSettingsRow:
     digest_at: str | None = None  # "08:00" in ``timezone`` (UTC without one)
     digest_only: bool = False  # instead of per-game reminders (False: beside them)
     digest_locale: str | None = None  # the language the player chose it in
+    dm_channel_id: int | None = None  # their DM channel with the bot, once known
 
 
 @dataclass(frozen=True, slots=True)
@@ -323,6 +324,10 @@ class Tx(Protocol):
         ...
 
     async def set_reminded(self, user_id: int, game_id: int, at: float) -> None: ...
+
+    async def set_dm_channel(self, user_id: int, channel_id: int | None) -> None:
+        """Remember the player's DM channel with the bot (their other choices stay)."""
+        ...
 
     async def set_server_play(self, row: ServerPlayRow, updated_at: str) -> None: ...
 

@@ -199,6 +199,7 @@ SET_PLAYER_SETTINGS = (
     " ON CONFLICT (user_id) DO UPDATE SET "
     + ", ".join(f"{c} = excluded.{c}" for c in (*PLAYER_SETTINGS_COLUMNS[1:], "updated_at"))
 )
+SET_DM_CHANNEL = "UPDATE player_settings SET dm_channel_id = :channel_id WHERE user_id = :user_id"
 #: when the player was last reminded of the game (a reminder, or a digest's fallback mention)
 REMINDED_AT = "SELECT at FROM reminded WHERE user_id = :user_id AND game_id = :game_id"
 SET_REMINDED = (

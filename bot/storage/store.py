@@ -382,6 +382,9 @@ class StoreTx:
     async def set_reminded(self, user_id: int, game_id: int, at: float) -> None:
         await self._db.run(sql.SET_REMINDED, user_id=user_id, game_id=game_id, at=at)
 
+    async def set_dm_channel(self, user_id: int, channel_id: int | None) -> None:
+        await self._db.run(sql.SET_DM_CHANNEL, user_id=user_id, channel_id=channel_id)
+
     async def set_server_play(self, row: ServerPlayRow, updated_at: str) -> None:
         values = {name: getattr(row, name) for name in sql.SERVER_PLAY_COLUMNS}
         for name in _SERVER_PLAY_FLAGS:

@@ -142,6 +142,34 @@ async def test_one_digest_lists_the_players_move_on_every_server(live: Live) -> 
     )
 
 
+def dm_openings(live: Live) -> int:
+    return sum(1 for r in live.driver.fake.requests if r.path.endswith("/users/@me/channels"))
+
+
+async def test_the_dm_channel_is_opened_once_and_anew_when_discord_forgot_it(
+    live: Live,
+) -> None:
+    await two_servers(live)
+    await prefs(live).set_digest(live.alice.id, "daily", at="13:00", timezone=BERLIN)
+    before = dm_openings(live)
+    await live.client.timers.handle(await due_now(live))
+    dm = await live.driver.dm_channel(live.alice)
+    assert (await prefs(live).player(live.alice.id)).dm_channel_id == dm.id
+    assert dm_openings(live) == before + 1
+    # the next day's digest goes straight to the known channel: one request, no opening
+    await live.client.timers.handle(await due_now(live))
+    assert len(live.driver.dms_to(live.alice)) == 2 and dm_openings(live) == before + 1
+    # a channel Discord no longer knows: opened anew, and the digest still arrives once
+    async with live.service.store.write() as tx:
+        await tx.set_dm_channel(live.alice.id, 4242)
+    await live.client.timers.handle(await due_now(live))
+    # (discord.py answers the opening from its own cache of this session's DM channels)
+    assert len(live.driver.dms_to(live.alice)) == 3
+    unknown = [r for r in live.driver.fake.requests if r.path == "/api/v10/channels/4242/messages"]
+    assert [r.status for r in unknown] == [404]
+    assert (await prefs(live).player(live.alice.id)).dm_channel_id == dm.id
+
+
 async def test_closed_dms_fall_back_to_each_games_channel_once(live: Live) -> None:
     annex, games = await two_servers(live)
     await prefs(live).set_digest(live.alice.id, "daily", at="13:00", timezone=BERLIN, locale="en")

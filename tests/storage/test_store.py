@@ -376,6 +376,9 @@ async def test_a_players_digest_and_reminders_read_back_across_servers(database:
             await tx.set_reminded(5, games[0], 100.5)
             await tx.set_reminded(5, games[0], 200.25)  # the newest counts
         assert await store.player_settings(5) == row
+        async with store.write() as tx:
+            await tx.set_dm_channel(5, 987654321012345678)
+        assert await store.player_settings(5) == replace(row, dm_channel_id=987654321012345678)
         assert (await store.player_settings(6)).digest == "off"
         assert (await store.player_settings(6)).digest_only is False
         assert await store.reminded_at(5, games[0]) == 200.25

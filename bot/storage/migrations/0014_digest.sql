@@ -6,6 +6,9 @@ ALTER TABLE player_settings ADD COLUMN digest TEXT NOT NULL DEFAULT 'off';
 ALTER TABLE player_settings ADD COLUMN digest_at TEXT;
 ALTER TABLE player_settings ADD COLUMN digest_only INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE player_settings ADD COLUMN digest_locale TEXT;
+-- The player's direct-message channel with the bot, once known: a digest sent there needs no
+-- request to open it (NULL: not known yet; a channel Discord no longer knows is opened anew).
+ALTER TABLE player_settings ADD COLUMN dm_channel_id BIGINT;
 
 -- When a player was last reminded of a game (a per-game reminder, or a digest's fallback
 -- mention in the game's channel): a player who takes the digest hears of each game at most
