@@ -19,6 +19,8 @@ Discord failure worth retrying (5xx, 429, the network) is raised, and the dispat
 with backoff.
 
 A player whose away budget is nearly spent reads so in a line under their next reminder (once).
+A resting table's reminder says so in a line of its own; a reminder never goes out during rest
+(one put off by quiet hours into a rest waits for its end).
 
 A player who takes the digest across servers (``bot.service.digest``) hears of each game it
 lists at most once a day besides it, or not at all with the digest instead of reminders; each
@@ -33,6 +35,7 @@ import logging
 import discord
 
 from bot.adapter.away_notes import span_text
+from bot.adapter.messages import rest_lines
 from bot.adapter.mygames_command import board_link
 from bot.adapter.outgoing import USERS_ONLY, jump_link
 from bot.adapter.runtime import Runtime
@@ -122,6 +125,9 @@ async def deliver_reminder(
         log.debug("reminder not sent: the player is away", extra=where)
         return None
     now = runtime.service.turn_clock.now()
+    if snap.resting_until is not None:
+        log.debug("reminder waits: the table rests", extra=where)
+        return snap.resting_until  # (its moment is on running clock; a quiet delay may not be)
     server = await prefs.server(snap.guild_id)
     last = await runtime.service.store.reminded_at(user_id, snap.id)
     if holds_back_reminder(player, server.allow_dm, last, now, runtime.service.turn_clock.units):
@@ -147,11 +153,12 @@ async def deliver_reminder(
     locale = await server_locale(client, runtime, snap.guild_id)
     title = game_title(locale, snap.game)
     left = f"<t:{round(snap.deadline)}:R>" if snap.deadline is not None else ""
-    budget = await budget_line(runtime, locale, snap.guild_id, user_id)
+    more = "".join(f"\n{line}" for line in rest_lines(locale, snap))  # the table's rest days
+    more += await budget_line(runtime, locale, snap.guild_id, user_id)
     if player.reminders == DM and server.allow_dm:
         guild = client.get_guild(snap.guild_id) if snap.guild_id else None
         name = guild.name if guild else t(locale, "reminder.a_server")
-        said = t(locale, "reminder.dm", game=title, server=name, left=left, link=link) + budget
+        said = t(locale, "reminder.dm", game=title, server=name, left=left, link=link) + more
         try:
             dm = await client.create_dm(discord.Object(id=user_id))
             await dm.send(said, allowed_mentions=discord.AllowedMentions.none())
@@ -161,7 +168,7 @@ async def deliver_reminder(
         except discord.Forbidden as exc:
             log.info("direct message refused (%s): reminding in the channel", exc.code, extra=where)
     said = t(locale, "reminder.channel", player=f"<@{user_id}>", game=title, left=left, link=link)
-    said += budget
+    said += more
     post = await runtime.service.latest_post(snap.id)
     channel_id = post[0] if post else snap.channel_id
     channel = client.get_partial_messageable(channel_id, guild_id=snap.guild_id)

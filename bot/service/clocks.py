@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.service.models import GameSnapshot
+from bot.service.rest_time import GameTime, RestCalendar, from_stored
 from bot.storage.base import GameRow, TimerRow, Tx
 
 #: timer kinds
@@ -52,9 +53,16 @@ DEFAULT_CLOCK = "24h"
 @dataclass(frozen=True, slots=True)
 class TimeUnits:
     """How long an hour of game time lasts, in seconds: 3600, or less in tests
-    (``BOARDROOM_TEST_HOUR_SECONDS``) so whole deadline stories run in seconds."""
+    (``BOARDROOM_TEST_HOUR_SECONDS``) so whole deadline stories run in seconds. The anchors
+    place scaled game time on the calendar (rest days): see ``rest_time.GameTime``."""
 
     hour: float = HOUR
+    wall_anchor: float = 0.0
+    game_anchor: float = 0.0
+
+    @property
+    def game_time(self) -> GameTime:
+        return GameTime(self.hour, self.wall_anchor, self.game_anchor)
 
     def hours(self, count: float) -> float:
         return count * self.hour
@@ -81,6 +89,12 @@ def lobby_clock(choice: str | None, server_hours: int | None, units: TimeUnits) 
 def grace(clock_seconds: int | None, units: TimeUnits) -> float:
     """After downtime, an overdue deadline gets the lesser of an hour and a tenth of its clock."""
     return min(units.hour, 0.1 * (clock_seconds or units.hour))
+
+
+def rest_calendar(game: GameSnapshot | GameRow, units: TimeUnits) -> RestCalendar:
+    """The running clock of a game: its rest days skipped (``bot.service.rest_time``)."""
+    days = game.rest_days if isinstance(game, GameSnapshot) else from_stored(game.rest_days)
+    return RestCalendar(days, game.rest_timezone, units.game_time)
 
 
 def notice(kind: str, game: GameSnapshot | GameRow, now: float, **data: object) -> TimerRow:
@@ -117,6 +131,9 @@ class TurnClock:
         self.units = units or TimeUnits()
         #: told about every timer written, so the scheduler can wake for an earlier one
         self.on_timer: Callable[[float], None] = lambda due: None
+
+    def calendar(self, game: GameSnapshot | GameRow) -> RestCalendar:
+        return rest_calendar(game, self.units)
 
     async def add(self, tx: Tx, row: TimerRow) -> int:
         timer_id = await tx.add_timer(row)
@@ -178,12 +195,14 @@ class TurnClock:
             # no deadline, no reminder, no vote; it runs on with ``left`` when they are back
             await tx.set_clock(snap.id, deadline=None, clock_left=left)
             return
-        deadline = now + left
+        calendar = self.calendar(snap)  # rest days: the clock stands still, deadlines move on
+        deadline = calendar.deadline_after(now, left)
         await tx.set_clock(snap.id, deadline=deadline, clock_left=None)
         await self.add(tx, _timer(DEADLINE, deadline, snap, seat))
         for fraction in REMINDER_FRACTIONS:
-            due = deadline - (1.0 - fraction) * total
-            if due > now:
+            running = left - (1.0 - fraction) * total  # until ``fraction`` of the clock has run
+            if running > 0:
+                due = calendar.deadline_after(now, running)
                 await self.add(tx, _timer(REMINDER, due, snap, seat, percent=round(fraction * 100)))
 
     async def stop_for_away(self, tx: Tx, snap: GameSnapshot) -> None:
@@ -195,7 +214,8 @@ class TurnClock:
         if snap.deadline <= now:
             return
         await tx.clear_timers(snap.id, (DEADLINE, REMINDER))
-        await tx.set_clock(snap.id, deadline=None, clock_left=snap.deadline - now)
+        left = self.calendar(snap).running_between(now, snap.deadline)  # rest does not count
+        await tx.set_clock(snap.id, deadline=None, clock_left=left)
 
     async def resume_after_away(self, tx: Tx, snap: GameSnapshot) -> None:
         """The player to move is back: their clock runs on from where it stopped."""

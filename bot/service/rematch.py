@@ -119,6 +119,8 @@ async def _open_lobby(
         updated_at=now,
         clock_seconds=old.clock_seconds,
         rematch_of=old.id,
+        rest_days=old.rest_days,
+        rest_timezone=old.rest_timezone,
     )
     new_id = await tx.insert_game(row)
     await tx.set_seats(new_id, opening_seats(old.seats, user_id))

@@ -156,7 +156,7 @@ class Table:
                     timer,
                     id=0,
                     kind=VOTE_END,
-                    due=now + period,
+                    due=self.clock.calendar(row).deadline_after(now, period),  # rest skipped
                     data=json.dumps({"vote_id": vote_id, "seat": seat}),
                 ),
             )
@@ -263,7 +263,7 @@ class Table:
             period = float(row.clock_seconds or self.clock.units.hours(ABANDON_VOTE_HOURS))
             end = TimerRow(
                 0,
-                now + period,
+                self.clock.calendar(row).deadline_after(now, period),  # rest skipped
                 VOTE_END,
                 row.id,
                 row.guild_id,
@@ -455,7 +455,9 @@ class Table:
                 if timer.kind in (DEADLINE, VOTE_END) and timer.game_id is not None:
                     row = await tx.load_game(timer.game_id)
                     clock = row.clock_seconds if row else None
-                    due = now + grace(clock, self.clock.units)
+                    wait = grace(clock, self.clock.units)
+                    # a rest under way (or one the grace would reach) is waited out first
+                    due = self.clock.calendar(row).deadline_after(now, wait) if row else now + wait
                     await tx.reschedule_timer(timer.id, due, timer.attempts)
                     postponed += 1
                     # the turn's deadline is the postponed one: a reminder that names it names

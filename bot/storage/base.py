@@ -41,6 +41,8 @@ class GameRow:
     deadline: float | None = None  # when the turn of the seat to move runs out (unix time)
     clock_left: float | None = None  # seconds left on a clock stopped while its player is away
     rematch_of: int | None = None  # the finished game this lobby replays (Rematch button)
+    rest_days: str | None = None  # weekdays the clocks stand still ("5,6"; migration 0013)
+    rest_timezone: str | None = None  # the IANA zone those days are read in (the host's)
     seats: tuple[SeatRow, ...] = ()
 
 
@@ -98,6 +100,8 @@ class ServerPlayRow:
     lobby_expiry: int | None = None
     allow_dm: bool | None = None
     away_days: int | None = None  # the yearly away budget per player (migration 0011)
+    rest_days: str | None = None  # new tables rest on these weekdays ("5,6"; migration 0013)
+    rest_timezone: str | None = None  # ... read in this IANA zone (else the host's own)
 
 
 @dataclass(frozen=True, slots=True)

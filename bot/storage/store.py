@@ -150,6 +150,8 @@ class StoreTx:
                 updated_at=row.updated_at,
                 clock_seconds=row.clock_seconds,
                 rematch_of=row.rematch_of,
+                rest_days=row.rest_days,
+                rest_timezone=row.rest_timezone,
             )
         except self._db.duplicate_key as exc:
             raise OpenGameExists(row.channel_id) from exc

@@ -48,8 +48,14 @@ async def fill(path: Path) -> None:
             await service.record_post(snap.id, snap.version, channel, 2000 + channel, public=False)
             if channel == 14:
                 await service.abandon(channel, ALICE, can_manage_channel=False)
-        await service.open_lobby(
-            guild_id=2, channel_id=15, host_id=BOB, host_name="Bob", game="cantstop"
+        await service.open_lobby(  # resting at weekends (migration 0013)
+            guild_id=2,
+            channel_id=15,
+            host_id=BOB,
+            host_name="Bob",
+            game="cantstop",
+            rest_days={5, 6},
+            rest_timezone="Asia/Tokyo",
         )
         cancelled = await service.open_lobby(
             guild_id=2, channel_id=16, host_id=BOB, host_name="Bob", game="nim"
@@ -76,13 +82,16 @@ async def fill(path: Path) -> None:
             await tx.add_away_period(1, BOB, 1.7e9, 1.8e9 + 0.25, forget_before=0)
             await tx.told_budget_low(1, BOB, 1.7e9)
             await tx.set_server_play(ServerPlayRow(2, None, None, None, None, 30), "t6")
+        async with store.write() as tx:  # a server's rest days (migration 0013)
+            rest = ServerPlayRow(3, rest_days="6", rest_timezone="Europe/Paris")
+            await tx.set_server_play(rest, "t7")
         # the digest across servers (migration 0014): a player's choice, games reminded of
         async with store.write() as tx:
             await tx.set_player_settings(
                 PlayerSettingsRow(
                     BOB, "channel", None, None, "Asia/Tokyo", "twice", "07:30", True, "ja"
                 ),
-                "t7",
+                "t8",
             )
             await tx.set_reminded(ALICE, 1, 1.7e9 + 0.375)
             await tx.set_reminded(BOB, 2, 1.7e9 + 0.625)
@@ -120,6 +129,10 @@ async def test_sqlite_to_postgres_and_back_gives_identical_games(tmp_path, pg_ur
     async with open_store(original) as a, open_store(pg_url) as b, open_store(back) as c:
         for store in (a, b, c):
             assert (await store.load_game(8)).rematch_of == 3
+            resting = await store.load_game(6)  # the lobby that rests at weekends
+            assert (resting.rest_days, resting.rest_timezone) == ("5,6", "Asia/Tokyo")
+            server = await store.server_play(3)
+            assert (server.rest_days, server.rest_timezone) == ("6", "Europe/Paris")
             assert await store.rating_history(1, "kokeshi", ALICE) == [(26.5, 8.0), (27.25, 7.5)]
             assert await store.all_ratings() == await a.all_ratings()
             assert await store.player_results(1, BOB) == await a.player_results(1, BOB)
