@@ -31,7 +31,7 @@ from zoneinfo import ZoneInfo
 from bot.service.clocks import TimeUnits
 from bot.service.errors import UserFacingError
 from bot.service.models import GameSnapshot
-from bot.service.quiet import _instant, quiet_until
+from bot.service.quiet import quiet_until, wall_instant
 from bot.storage.base import GameRow, GameStore, PlayerSettingsRow, TimerRow, Tx
 
 #: the timer kind of a player's next digest
@@ -93,7 +93,7 @@ def next_digest(after: float, row: PlayerSettingsRow) -> float | None:
     zone = ZoneInfo(row.timezone or "UTC")
     today = datetime.fromtimestamp(after, UTC).astimezone(zone).date()
     found = [
-        out_of_quiet(_instant(today + timedelta(days=shift), at, zone), row)
+        out_of_quiet(wall_instant(today + timedelta(days=shift), at, zone), row)
         for shift in (-1, 0, 1, 2)
         for at in wanted
     ]
