@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.adapter.rendering import draw_png
+from bot.adapter.rendering import draw_board
 from bot.present import get_presenter
 from bot.present.base import STEPS_PRIVATE, ControlRows, final_scores, offered_actions
 from bot.service import fairness
@@ -19,8 +19,8 @@ from bot.service.models import GameSnapshot, Outcome
 from bot.service.turns import PlayedTurn, in_progress, last_ended, since_last_turn_of
 from engines.bots import LEVELS
 from engines.registry import get_engine
-from i18n import clock_length, game_title, has, join_list, t, translator, weekdays_text
-from render import board_views, describe, turn_views
+from i18n import clock_length, game_title, has, join_list, t, weekdays_text
+from render import board_views, turn_views
 
 MAX_CONTENT = 2000
 MAX_RECAP = 3  # "since your last turn" names at most this many turns (the newest)
@@ -242,10 +242,9 @@ def seed_line(locale: str, snap: GameSnapshot) -> str:
 
 
 async def board_png(locale: str, snap: GameSnapshot, **kwargs: object) -> tuple[bytes, str]:
-    """Render off the event loop (Pillow is CPU-bound)."""
-    names = display_names(snap)
-    png = await draw_png(snap.game, snap.state, locale, names=names, **kwargs)
-    return png, describe(snap.game, snap.state, translator(locale), names=names, **kwargs)
+    """The picture and its alt text, worked out off the event loop (Pillow is CPU-bound, and a
+    board's description reads the whole state)."""
+    return await draw_board(snap.game, snap.state, locale, names=display_names(snap), **kwargs)
 
 
 async def board_images(
