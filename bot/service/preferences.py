@@ -1,12 +1,13 @@
 """What players and servers chose for asynchronous play, read with their defaults and written
 after validation, so the adapter only shows them.
 
-A player chooses how reminders reach them (``channel``, ``dm`` or ``off``) and their quiet hours
-(a daily period in their time zone, ``bot.service.quiet``). A server chooses its default turn
-clock, what happens when nobody decides about a silent player, when an unstarted lobby closes and
-whether reminders may be sent as direct messages, each player's yearly away budget
-(``bot.service.away_budget``), and the level a computer opponent plays at when it stands in for
-a silent player.
+A player chooses how reminders reach them (``channel``, ``dm`` or ``off``), their quiet hours
+(a daily period in their time zone, ``bot.service.quiet``), and whether a digest of their games
+on every server comes as a direct message once or twice a day (``bot.service.digest``). A server
+chooses its default turn clock, what happens when nobody decides about a silent player, when an
+unstarted lobby closes and whether reminders may be sent as direct messages, each player's
+yearly away budget (``bot.service.away_budget``), and the level a computer opponent plays at
+when it stands in for a silent player.
 
 Stored forms (migration 0006): ``server_settings.default_clock`` is the clock in hours of game
 time (0: no clock; NULL: the built-in 24 h), ``lobby_expiry`` in hours (NULL: 24), ``allow_dm``
@@ -22,7 +23,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from bot.service.away_budget import AWAY_DAYS_RANGE, DEFAULT_AWAY_DAYS
-from bot.service.clocks import CLOCK_HOURS, DEFAULT_CLOCK, TimeUnits
+from bot.service.clocks import CLOCK_HOURS, DEFAULT_CLOCK, TimeUnits, TurnClock
+from bot.service.digest import DIGEST_WAYS, parse_time_of_day, schedule_digest
+from bot.service.digest import OFF as DIGEST_OFF
 from bot.service.errors import UserFacingError
 from bot.service.games import utc_now
 from bot.service.quiet import check_timezone, parse_period
@@ -158,9 +161,17 @@ def stand_in_level_of(row: ServerPlayRow | None) -> str:
 class Preferences:
     """Player and server choices over the store (stateless: cheap to make where needed)."""
 
-    def __init__(self, store: GameStore, *, clock: Callable[[], str] = utc_now) -> None:
+    def __init__(
+        self,
+        store: GameStore,
+        *,
+        clock: Callable[[], str] = utc_now,
+        turn_clock: TurnClock | None = None,
+    ) -> None:
         self.store = store
         self.clock = clock
+        #: the digest's timer is written through it (so the scheduler wakes for it)
+        self.turn_clock = turn_clock or TurnClock()
 
     # ----------------------------------------------------------------- players
 
@@ -168,8 +179,14 @@ class Preferences:
         return await self.store.player_settings(user_id) or PlayerSettingsRow(user_id)
 
     async def _save_player(self, row: PlayerSettingsRow) -> PlayerSettingsRow:
+        """Save the player's choices; their digest's timer moves to match them (its time of
+        day, time zone and quiet hours)."""
         async with self.store.write() as tx:
             await tx.set_player_settings(row, self.clock())
+            timer = await schedule_digest(tx, row, self.turn_clock.now())
+            if timer is not None:
+                due = timer.due
+                tx.on_commit(lambda: self.turn_clock.on_timer(due))
         return row
 
     async def set_reminders(self, user_id: int, how: str) -> PlayerSettingsRow:
@@ -195,6 +212,33 @@ class Preferences:
         """No quiet hours any more (the time zone is kept for next time)."""
         row = await self.player(user_id)
         return await self._save_player(replace(row, quiet_start=None, quiet_end=None))
+
+    async def set_digest(
+        self,
+        user_id: int,
+        how: str | None = None,
+        *,
+        at: str | None = None,
+        instead: bool | None = None,
+        timezone: str | None = None,
+        locale: str | None = None,
+    ) -> PlayerSettingsRow:
+        """The digest across servers: ``how`` one of ``DIGEST_WAYS``, at the time of day ``at``
+        (``"08:00"``) in ``timezone`` (kept when left out, shared with quiet hours),
+        ``instead`` of per-game reminders or beside them, written in ``locale``. None keeps
+        what was chosen. Its timer is replaced in the same transaction."""
+        if how is not None and how not in DIGEST_WAYS:
+            raise BadSettingValue()
+        row = await self.player(user_id)
+        row = replace(
+            row,
+            digest=row.digest if how is None else how,
+            digest_at=row.digest_at if at is None else parse_time_of_day(at),
+            digest_only=row.digest_only if instead is None else bool(instead),
+            timezone=check_timezone(timezone) if timezone else row.timezone,
+            digest_locale=locale or row.digest_locale,
+        )
+        return await self._save_player(row)
 
     # ----------------------------------------------------------------- servers
 
@@ -257,6 +301,8 @@ __all__ = [
     "BOT_TURN",
     "CHANNEL",
     "DEFAULT_STAND_IN_LEVEL",
+    "DIGEST_OFF",
+    "DIGEST_WAYS",
     "DM",
     "END",
     "OFF",
