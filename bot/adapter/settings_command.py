@@ -18,9 +18,15 @@ from discord import app_commands
 
 from bot.adapter.handlers import guarded, reply_private
 from bot.adapter.runtime import runtime_of
-from bot.adapter.words import channel_locale, clock_choice_name, text, user_locale
+from bot.adapter.words import (
+    channel_locale,
+    clock_choice_hours,
+    clock_choice_name,
+    text,
+    user_locale,
+)
 from bot.service.away_budget import AWAY_DAYS_RANGE
-from bot.service.clocks import CLOCK_HOURS
+from bot.service.clocks import CLOCK_CHOICES
 from bot.service.errors import UserFacingError
 from bot.service.preferences import (
     ACTIONS,
@@ -32,7 +38,7 @@ from bot.service.preferences import (
 )
 from bot.service.quiet import timezones_like
 from bot.storage.base import PlayerSettingsRow
-from i18n import available_locales, clock_length, language_of, t
+from i18n import available_locales, clock_length, clock_name, language_of, t
 from i18n.cldr import language_name
 
 #: the choice that forgets the server's choice
@@ -106,7 +112,7 @@ def server_text(locale: str, play: ServerPlay) -> str:
     return t(
         locale,
         "settings.server.summary",
-        clock=clock_length(locale, CLOCK_HOURS[play.clock]),
+        clock=clock_name(locale, *clock_choice_hours(play.clock)),
         action=t(locale, f"settings.action.{play.action}"),
         lobby=clock_length(locale, play.lobby_hours),
         dms=t(locale, "settings.dms.allowed" if play.allow_dm else "settings.dms.not_allowed"),
@@ -237,7 +243,7 @@ def build_settings_group() -> app_commands.Group:
     @app_commands.choices(
         clock=[
             app_commands.Choice(name=clock_choice_name(choice), value=choice)
-            for choice in CLOCK_HOURS
+            for choice in CLOCK_CHOICES
         ],
         action=[
             app_commands.Choice(name=text(f"settings.action.{choice}"), value=choice)

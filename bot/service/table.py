@@ -32,13 +32,16 @@ from bot.service.clocks import (
     TURN_TIMERS,
     VOTE_DECIDED_NOTICE,
     VOTE_END,
+    GameClock,
     TimeUnits,
     TurnClock,
+    clock_of,
     grace,
     notice,
 )
 from bot.service.games import GameService
 from bot.service.models import GameSnapshot
+from bot.service.running_time import deadline_after
 from bot.storage.base import AwayPeriodRow, GameRow, ServerPlayRow, Shards, TimerRow, Tx, VoteRow
 
 #: what the table may decide about a silent player
@@ -149,14 +152,14 @@ class Table:
                 return None  # the player is away: their clock stands still (an older timer)
             await tx.clear_timers(row.id, (REMINDER,))  # too late to remind
             vote_id = await tx.open_vote(VoteRow(0, row.id, "expiry", row.version, seat, None, now))
-            period = float(row.clock_seconds or self.clock.units.hour)
+            period = float(clock_of(row).period or self.clock.units.hour)
             await self.clock.add(
                 tx,
                 replace(
                     timer,
                     id=0,
                     kind=VOTE_END,
-                    due=now + period,
+                    due=deadline_after(now, period),
                     data=json.dumps({"vote_id": vote_id, "seat": seat}),
                 ),
             )
@@ -233,7 +236,7 @@ class Table:
                 await self.service.end_unplayed(tx, row, TURN_TIMERS)
         elif still_theirs and vote.seat is not None and outcome == WAIT:
             await tx.clear_timers(row.id, (DEADLINE, REMINDER))
-            await self.clock.start_turn(tx, snap)
+            await self.clock.wait_another_period(tx, snap)
         elif still_theirs and vote.seat is not None and outcome in (BOT_TURN, BOT_SEAT):
             await tx.clear_timers(row.id, (DEADLINE, REMINDER))
             await tx.set_clock(row.id, deadline=None, clock_left=None)
@@ -260,10 +263,10 @@ class Table:
                 VoteRow(0, row.id, "abandon", row.version, None, user_id, now)
             )
             await tx.cast_ballot(vote_id, user_id, YES)
-            period = float(row.clock_seconds or self.clock.units.hours(ABANDON_VOTE_HOURS))
+            period = float(clock_of(row).period or self.clock.units.hours(ABANDON_VOTE_HOURS))
             end = TimerRow(
                 0,
-                now + period,
+                deadline_after(now, period),
                 VOTE_END,
                 row.id,
                 row.guild_id,
@@ -454,8 +457,8 @@ class Table:
             for timer in overdue:
                 if timer.kind in (DEADLINE, VOTE_END) and timer.game_id is not None:
                     row = await tx.load_game(timer.game_id)
-                    clock = row.clock_seconds if row else None
-                    due = now + grace(clock, self.clock.units)
+                    clock = clock_of(row) if row else GameClock()
+                    due = deadline_after(now, grace(clock, self.clock.units))
                     await tx.reschedule_timer(timer.id, due, timer.attempts)
                     postponed += 1
                     # the turn's deadline is the postponed one: a reminder that names it names
