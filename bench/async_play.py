@@ -1,5 +1,5 @@
 """Asynchronous play at scale: a database of 100,000 stored games of which 10,000 are running
-with turn clocks, the real bot process against the fake Discord.
+with turn clocks (a share of them time banks), the real bot process against the fake Discord.
 
 Measured in one run: start-up time to ready (gateway READY and command sync), RSS at ready and
 after the idle window, CPU of the bot process while idle for 60 s (nothing due), and the time to
@@ -8,6 +8,10 @@ reach its channel (posts spread within Discord's rate limits by discord.py; none
 doubled).
 
     python -m bench.async_play [--games 100000] [--running 10000] [--due 1000] [--idle 60]
+        [--banks 0.5]
+
+``--banks``: the share of games (running and due alike) whose clock is a time bank (3 days + 1
+day a move, at most 7 days), each seat's bank holding between one and seven days.
 
 The database is built directly with sqlite3 from one real game made through the service (its
 state, seats, moves and post, copied with new ids), so building it takes seconds, not hours.
@@ -33,6 +37,18 @@ from tests.e2e.conftest import BotProcess
 from tests.fakediscord import FakeDiscordDriver
 
 CLOCK = 24 * 3600
+#: the bank games' clock: 3 days + 1 day a move, at most 7 days (``bank-3d``)
+BANK_START, BANK_INCREMENT, BANK_CAP = 3 * CLOCK, CLOCK, 7 * CLOCK
+
+
+def is_bank(i: int, share: float) -> bool:
+    """Is game ``i`` one of the bank games (spread evenly over the running and the due ones)?"""
+    return (i % 100) < round(share * 100)
+
+
+def bank_held(i: int) -> float:
+    """What the bank of game ``i``'s player to move held when the turn began (1 to 7 days)."""
+    return float(CLOCK * (1 + i % 7))
 
 
 async def template(path: Path) -> dict[str, Any]:
@@ -70,9 +86,11 @@ def build(
     due_channels: list[int],
     guild_id: int,
     due_at: float,
+    banks: float = 0.0,
 ) -> None:
-    """``games`` stored games, the first ``running`` of them running with clocks; the games of
-    ``due_channels`` have their deadline at ``due_at`` (and their reminders already sent)."""
+    """``games`` stored games, the first ``running`` of them running with clocks (a ``banks``
+    share of them time banks); the games of ``due_channels`` have their deadline at ``due_at``
+    (and their reminders already sent)."""
     g = rows["game"]
     now = time.time()
     conn = sqlite3.connect(path)
@@ -88,6 +106,8 @@ def build(
         channel = due_channels[i] if i in due else 10_000_000 + i
         # the others: reminders and deadlines later than the run (13 h to 23 h from now)
         deadline = due_at if i in due else now + 13 * 3600 + (i * 7.3) % (10 * 3600)
+        bank = is_bank(i, banks)
+        held = bank_held(i) if bank else float(CLOCK)
         values = dict(g)
         values.update(
             channel_id=channel,
@@ -96,9 +116,14 @@ def build(
             deadline=deadline if active else None,
             seed=1000 + i,
         )
+        if bank:
+            values.update(
+                clock_seconds=BANK_START, bank_increment=BANK_INCREMENT, bank_cap=BANK_CAP
+            )
         game_rows.append([game_id, *(values[c] for c in columns)])
         for seat, user, name in rows["seats"]:
-            seat_rows.append((game_id, seat, user + 100 * i, name))
+            left = (held if seat == 0 else BANK_CAP - seat * 3600.0) if bank else None
+            seat_rows.append((game_id, seat, user + 100 * i, name, left))
         for seq, seat, action, created in rows["moves"]:
             move_rows.append((game_id, seq, seat, action, created))
         post_rows.append((game_id, g["version"], channel, 5_000_000_000 + i))
@@ -116,9 +141,11 @@ def build(
             )
             if i not in due:
                 for fraction in (0.5, 0.9):
+                    if deadline - (1 - fraction) * held <= now:
+                        continue  # (a bank that held days: this one was sent already)
                     timer_rows.append(
                         (
-                            deadline - (1 - fraction) * CLOCK,
+                            deadline - (1 - fraction) * held,
                             "reminder",
                             game_id,
                             guild_id,
@@ -130,7 +157,9 @@ def build(
     marks = ", ".join("?" for _ in range(len(columns) + 1))
     conn.executemany(f"INSERT INTO games (id, {', '.join(columns)}) VALUES ({marks})", game_rows)  # noqa: S608
     conn.executemany(
-        "INSERT INTO seats (game_id, seat, user_id, display_name) VALUES (?, ?, ?, ?)", seat_rows
+        "INSERT INTO seats (game_id, seat, user_id, display_name, bank_left)"
+        " VALUES (?, ?, ?, ?, ?)",
+        seat_rows,
     )
     conn.executemany(
         "INSERT INTO moves (game_id, seq, seat, action, created_at) VALUES (?, ?, ?, ?, ?)",
@@ -183,6 +212,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             due_channels=channels,
             guild_id=guild.id,
             due_at=due_at,
+            banks=args.banks,
         )
         built = time.perf_counter() - started
         bot = BotProcess(
@@ -221,6 +251,13 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         handled = time.time() - fired
         conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
         opened = conn.execute("SELECT COUNT(*) FROM votes").fetchone()[0]
+        bank_votes = conn.execute(
+            "SELECT COUNT(*) FROM votes v JOIN games g ON g.id = v.game_id"
+            " WHERE g.bank_cap IS NOT NULL"
+        ).fetchone()[0]
+        bank_games = conn.execute(
+            "SELECT COUNT(*) FROM games WHERE status = 'active' AND bank_cap IS NOT NULL"
+        ).fetchone()[0]
         conn.close()
         rate_limited = len([r for r in driver.requests if getattr(r, "status", 0) == 429])
         await bot.terminate()
@@ -228,6 +265,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             "games": args.games,
             "running": args.running,
             "due": args.due,
+            "running_bank_games": bank_games,
             "build_s": round(built, 1),
             "startup_s": round(ready, 2),
             "rss_ready_mb": round((rss_ready or 0) / 1024, 1),
@@ -236,6 +274,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             "idle_cpu_pct": round(idle_cpu, 2),
             "deadlines_handled_s": round(handled, 1),
             "votes_opened": opened,
+            "bank_votes_opened": bank_votes,
             "vote_messages": sum(counts),
             "channels_with_one_vote": sum(1 for c in counts if c == 1),
             "channels_with_more": sum(1 for c in counts if c > 1),
@@ -252,6 +291,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--running", type=int, default=10_000)
     parser.add_argument("--due", type=int, default=1_000)
     parser.add_argument("--idle", type=float, default=60.0)
+    parser.add_argument("--banks", type=float, default=0.5, help="share of time bank games")
     parser.add_argument("--startup-budget", type=float, default=30.0)
     parser.add_argument("--timeout", type=float, default=600.0)
     parser.add_argument(

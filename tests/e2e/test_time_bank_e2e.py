@@ -10,10 +10,12 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from i18n import t, time_left
+from i18n import bank_length, t, time_left
 from tests.e2e.helpers import action_ids, board_after_click, lobby_id, seat_users, sent_at
+from tests.e2e.test_settings_play_e2e import MANAGE_GUILD, Slash
 from tests.e2e.test_turn_clock_e2e import rows, timestamp, votes_on
 from tests.fakediscord import FakeDiscordDriver
+from tests.fakediscord import payloads as p
 
 HOUR = 0.25  # seconds per hour of game time: the bank starts at 6 s, +3 s a move, at most 18 s
 START, INCREMENT, CAP = 24, 12, 72  # the preset's hours
@@ -139,5 +141,52 @@ async def test_a_bank_fills_to_its_cap_then_runs_out_into_the_tables_vote(
     assert "A bot (medium) played this turn for Alice" in board.content
     assert banks(bot)[alice.id] == INCREMENT * HOUR  # ran out: the increment only
     assert others_line("Alice", INCREMENT) in board.content
+    fake_discord.assert_no_unknown_routes()
+    bot.assert_no_traceback()
+
+
+async def test_a_servers_default_bank_is_what_a_lobby_gets_unless_its_host_chooses(
+    fake_discord: FakeDiscordDriver, bot_process: Any
+) -> None:
+    bot = await bot_process()
+    table = await seat_users(fake_discord, bot.guild, "Alice", "Admin")
+    alice, admin = table.users
+    await fake_discord.add_member(
+        bot.guild, admin, permissions=p.DEFAULT_MEMBER_PERMISSIONS | MANAGE_GUILD
+    )
+    slash = Slash(fake_discord, table.channel)
+    done = await slash(admin, "settings", "server", locale="de", clock="bank-3d")
+    assert bank_length("de", 72, 24, 168) in done  # the answer says what is now set
+    stored = "SELECT default_clock, default_bank_increment, default_bank_cap FROM server_settings"
+    assert rows(bot, stored) == [(72, 24, 168)]
+    assert bank_length("en", 72, 24, 168) in await slash(alice, "settings", "server")
+
+    async def lobby(options: dict[str, Any]) -> str:
+        opened = await fake_discord.slash(
+            alice, table.channel, "play", options, subcommand="cantstop"
+        )
+        await opened.wait_response()
+        assert opened.original is not None and not opened.ephemeral, opened.content
+        content = opened.original.content
+        cancel = await fake_discord.click(
+            alice, opened.original, f"brl:{lobby_id(opened.original)}:cancel"
+        )
+        await cancel.wait_response()
+        return content
+
+    three_days = t(
+        "en",
+        "lobby.bank",
+        start=t("en", "clock.days", count=3),
+        increment=t("en", "clock.days", count=1),
+        cap=t("en", "clock.days", count=7),
+    )
+    assert three_days in await lobby({})  # the server's default
+    per_move = await lobby({"clock": "12h"})  # the host's choice wins
+    assert t("en", "lobby.clock", clock="12 hours") in per_move and "Time bank" not in per_move
+    assert rows(bot, "SELECT clock_seconds, bank_increment, bank_cap FROM games") == [
+        (72 * 3600, 24 * 3600, 168 * 3600),
+        (12 * 3600, None, None),
+    ]
     fake_discord.assert_no_unknown_routes()
     bot.assert_no_traceback()
