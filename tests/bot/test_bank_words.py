@@ -125,3 +125,18 @@ async def test_menus_and_settings_name_every_bank_in_every_language() -> None:
             play = ServerPlay(clock=choice, action="wait", lobby_hours=24, allow_dm=True)
             assert words in server_text(locale, play)
     assert clock_choice_name("3d").message == "3 days"  # a per-move clock reads as before
+
+
+def test_going_away_rewrites_the_movers_bank_line_and_keeps_the_others() -> None:
+    from bot.adapter.away_boards import rewritten
+
+    running, stopped = snapshot(), snapshot(deadline=None, clock_left=20.0)
+    away = 1_800_000_000.0
+    board = ["**Ben** stopped.", *clock_lines("en", running), "<@5>, it is your turn."]
+    after = rewritten(
+        "\n".join(board), [clock_lines("en", running)], [clock_lines("en", stopped, away)]
+    )
+    assert after == "\n".join(
+        ["**Ben** stopped.", *clock_lines("en", stopped, away), "<@5>, it is your turn."]
+    )
+    assert after is not None and "Ben 1 day" in after and "time bank runs out" not in after
