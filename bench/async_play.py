@@ -1,6 +1,11 @@
 """Asynchronous play at scale: a database of 100,000 stored games of which 10,000 are running
 with turn clocks (a share of them time banks), the real bot process against the fake Discord.
 
+Every ``--resting``-th running game rests on two weekdays (``bot.service.rest_time``) in one of
+a few time zones: the two days after the one its deadline falls on, so its stored deadline and
+reminders are where the turn clock puts them (running time), and the vote its deadline opens
+ends only after the rest (checked: none ends during it).
+
 Measured in one run: start-up time to ready (gateway READY and command sync), RSS at ready and
 after the idle window, CPU of the bot process while idle for 60 s (nothing due), and the time to
 handle 1,000 deadlines that fall due in the same second: each opens a vote whose message must
@@ -8,7 +13,7 @@ reach its channel (posts spread within Discord's rate limits by discord.py; none
 doubled).
 
     python -m bench.async_play [--games 100000] [--running 10000] [--due 1000] [--idle 60]
-        [--banks 0.5]
+                               [--resting 4] [--banks 0.5]
 
 ``--banks``: the share of games (running and due alike) whose clock is a time bank (3 days + 1
 day a move, at most 7 days), each seat's bank holding between one and seven days.
@@ -25,12 +30,15 @@ import json
 import sqlite3
 import tempfile
 import time
+from datetime import datetime
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from bench.e2e import cpu_seconds, rss_kib
 from bot.service.clocks import TimeUnits, TurnClock
 from bot.service.games import STATES_CHECKED, GameService
+from bot.service.rest_time import RestCalendar, to_stored
 from bot.storage.sqlite import SqliteStore
 from engines.registry import encoding_fingerprint
 from tests.e2e.conftest import BotProcess
@@ -49,6 +57,17 @@ def is_bank(i: int, share: float) -> bool:
 def bank_held(i: int) -> float:
     """What the bank of game ``i``'s player to move held when the turn began (1 to 7 days)."""
     return float(CLOCK * (1 + i % 7))
+
+
+#: the zones of the resting tables (one each, in turn)
+REST_ZONES = ("Europe/Berlin", "America/New_York", "Asia/Tokyo", "UTC")
+
+
+def rest_calendar(i: int, due_at: float) -> RestCalendar:
+    """Game ``i``'s rest: the two weekdays after the one ``due_at`` falls on in its zone."""
+    zone = REST_ZONES[i % len(REST_ZONES)]
+    day = datetime.fromtimestamp(due_at, ZoneInfo(zone)).weekday()
+    return RestCalendar({(day + 1) % 7, (day + 2) % 7}, zone)
 
 
 async def template(path: Path) -> dict[str, Any]:
@@ -86,11 +105,12 @@ def build(
     due_channels: list[int],
     guild_id: int,
     due_at: float,
+    resting: int = 0,
     banks: float = 0.0,
 ) -> None:
     """``games`` stored games, the first ``running`` of them running with clocks (a ``banks``
     share of them time banks); the games of ``due_channels`` have their deadline at ``due_at``
-    (and their reminders already sent)."""
+    (and their reminders already sent); every ``resting``-th running game rests (0: none does)."""
     g = rows["game"]
     now = time.time()
     conn = sqlite3.connect(path)
@@ -107,7 +127,13 @@ def build(
         # the others: reminders and deadlines later than the run (13 h to 23 h from now)
         deadline = due_at if i in due else now + 13 * 3600 + (i * 7.3) % (10 * 3600)
         bank = is_bank(i, banks)
-        held = bank_held(i) if bank else float(CLOCK)
+        held = bank_held(i) if bank else float(CLOCK)  # what the clock held when the turn began
+        calendar = rest_calendar(i, due_at) if active and resting and i % resting == 0 else None
+        turn_began = deadline - held
+        if calendar is not None:  # where the turn clock puts them: rest skipped
+            turn_began = deadline if i in due else now - 11 * 3600 + (i * 7.3) % (10 * 3600)
+            if i not in due:
+                deadline = calendar.deadline_after(turn_began, held)
         values = dict(g)
         values.update(
             channel_id=channel,
@@ -115,6 +141,8 @@ def build(
             status="active" if active else "finished",
             deadline=deadline if active else None,
             seed=1000 + i,
+            rest_days=to_stored(calendar.days) if calendar else None,
+            rest_timezone=calendar.timezone if calendar else None,
         )
         if bank:
             values.update(
@@ -141,11 +169,14 @@ def build(
             )
             if i not in due:
                 for fraction in (0.5, 0.9):
-                    if deadline - (1 - fraction) * held <= now:
+                    reminder = deadline - (1 - fraction) * held
+                    if calendar is not None:
+                        reminder = calendar.deadline_after(turn_began, fraction * held)
+                    if reminder <= now:
                         continue  # (a bank that held days: this one was sent already)
                     timer_rows.append(
                         (
-                            deadline - (1 - fraction) * held,
+                            reminder,
                             "reminder",
                             game_id,
                             guild_id,
@@ -212,6 +243,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             due_channels=channels,
             guild_id=guild.id,
             due_at=due_at,
+            resting=args.resting,
             banks=args.banks,
         )
         built = time.perf_counter() - started
@@ -258,7 +290,25 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         bank_games = conn.execute(
             "SELECT COUNT(*) FROM games WHERE status = 'active' AND bank_cap IS NOT NULL"
         ).fetchone()[0]
+        resting_games = conn.execute(
+            "SELECT COUNT(*) FROM games WHERE rest_days IS NOT NULL"
+        ).fetchone()[0]
+        resting_vote_ends = conn.execute(
+            "SELECT g.id, t.due FROM timers t JOIN games g ON g.id = t.game_id"
+            " WHERE t.kind = 'vote_end' AND g.rest_days IS NOT NULL"
+        ).fetchall()
         conn.close()
+        # each ends one running clock period (24 h) after its deadline, its two rest days later
+        in_rest = [
+            game_id
+            for game_id, vote_end in resting_vote_ends
+            if rest_calendar(game_id - 1, due_at).resting_until(vote_end) is not None
+        ]
+        moved = [
+            game_id
+            for game_id, vote_end in resting_vote_ends
+            if vote_end >= due_at + CLOCK + 24 * 3600  # past at least one whole rest day
+        ]
         rate_limited = len([r for r in driver.requests if getattr(r, "status", 0) == 429])
         await bot.terminate()
         return {
@@ -275,6 +325,10 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             "deadlines_handled_s": round(handled, 1),
             "votes_opened": opened,
             "bank_votes_opened": bank_votes,
+            "resting_games": resting_games,
+            "resting_votes": len(resting_vote_ends),
+            "resting_vote_ends_after_rest": len(moved),
+            "resting_vote_ends_in_rest": len(in_rest),
             "vote_messages": sum(counts),
             "channels_with_one_vote": sum(1 for c in counts if c == 1),
             "channels_with_more": sum(1 for c in counts if c > 1),
@@ -293,6 +347,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--idle", type=float, default=60.0)
     parser.add_argument("--banks", type=float, default=0.5, help="share of time bank games")
     parser.add_argument("--startup-budget", type=float, default=30.0)
+    parser.add_argument(
+        "--resting", type=int, default=4, help="every n-th running game rests (0: none)"
+    )
     parser.add_argument("--timeout", type=float, default=600.0)
     parser.add_argument(
         "--rate-limit", type=int, default=50, help="the fake's global limit, requests per second"
@@ -304,6 +361,8 @@ def main(argv: list[str] | None = None) -> int:
         result["votes_opened"] == args.due
         and result["channels_with_one_vote"] == args.due
         and not result["channels_with_more"]
+        and not result["resting_vote_ends_in_rest"]
+        and result["resting_vote_ends_after_rest"] == result["resting_votes"]
     )
     return 0 if ok else 1
 

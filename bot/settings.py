@@ -6,6 +6,7 @@ import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +41,21 @@ def _number(env: Mapping[str, str], name: str, default: float, kind: type = int)
     if value < 0:
         raise BadSetting(name, text, kind.__name__)
     return value
+
+
+def _anchor(env: Mapping[str, str], name: str) -> tuple[float, float] | None:
+    """``"1796000000=2026-03-06T20:00:00+09:00"`` as (wall unix time, game unix time)."""
+    text = env.get(name, "").strip()
+    if not text:
+        return None
+    wall, _, when = text.partition("=")
+    try:
+        read = datetime.fromisoformat(when.strip())
+        if read.tzinfo is None:
+            raise ValueError(when)
+        return float(wall), read.timestamp()
+    except ValueError:
+        raise BadSetting(name, text, "unix time=ISO date-time with offset") from None
 
 
 def _choice(env: Mapping[str, str], name: str, choices: tuple[str, ...]) -> str:
@@ -192,6 +208,11 @@ class Settings:
     #: clocks, reminders, votes, away periods, lobby expiry), so tests run deadline stories in
     #: seconds. None: a real hour.
     test_hour_seconds: float | None = None
+    #: BOARDROOM_TEST_CALENDAR_ANCHOR, a test setting with scaled hours: ``WALL=ISO``, the game
+    #: calendar reads the ISO date-time (with its offset) at unix time WALL, and runs as fast as
+    #: game time from there (``bot.service.rest_time.GameTime``), so a test can place a weekend.
+    #: None: it reads the wall clock when the process starts.
+    test_calendar_anchor: tuple[float, float] | None = None
     #: BOARDROOM_TEST_RETRY_SCALE, a test setting: the board delivery's backoff (1 s up to its
     #: cap of 300 s) multiplied by it, so tests run refusals longer than the cap in seconds
     test_retry_scale: float = 1.0
@@ -240,6 +261,7 @@ class Settings:
             in_container=in_container,
             allow_db_outside_data=_flag(env, "BOARDROOM_ALLOW_DB_OUTSIDE_DATA"),
             test_hour_seconds=_number(env, "BOARDROOM_TEST_HOUR_SECONDS", 0, float) or None,
+            test_calendar_anchor=_anchor(env, "BOARDROOM_TEST_CALENDAR_ANCHOR"),
             test_retry_scale=_number(env, "BOARDROOM_TEST_RETRY_SCALE", 1.0, float) or 1.0,
         )
 

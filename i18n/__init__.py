@@ -195,6 +195,13 @@ def join_list(locale: str | None, items: Sequence[str]) -> str:
     return cldr.join_and(number_locale(locale), items)
 
 
+def weekdays_text(locale: str | None, days: Iterable[int]) -> str:
+    """Weekdays (Monday 0) in week order, named and listed the locale's way: "Saturday and
+    Sunday", "samedi et dimanche", "土曜日、日曜日"."""
+    identifier = number_locale(locale)
+    return cldr.join_and(identifier, [cldr.day_name(identifier, d) for d in sorted(set(days))])
+
+
 def clock_length(locale: str | None, hours: float | None) -> str:
     """How long a turn clock (or another span of game time in whole hours) lasts: "12 hours",
     "1 day", "3 days", or "No clock". The one wording of clock lengths: lobbies, ``/settings``

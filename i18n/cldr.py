@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from functools import cache, lru_cache
 
 from babel import Locale, UnknownLocaleError
+from babel.dates import get_day_names
 from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
 
@@ -69,6 +70,13 @@ def join_and(identifier: str, items: Sequence[str]) -> str:
     if not items:
         return ""
     return str(format_list(list(items), style="standard", locale=identifier))
+
+
+@lru_cache(maxsize=64)
+def day_name(identifier: str, weekday: int) -> str:
+    """The weekday's name (Monday 0) as the language writes it on its own: ``Samstag``,
+    ``samedi``, ``土曜日``."""
+    return str(get_day_names("wide", context="stand-alone", locale=identifier)[weekday])
 
 
 def language_name(lang: str) -> str:

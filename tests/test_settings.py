@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import logging
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
+from bot.adapter.client import time_units
 from bot.logs import RedactSecrets
 from bot.settings import BadSetting, MissingSetting, Settings, read_env_file
 
@@ -66,6 +68,8 @@ def test_render_processes_auto_and_explicit(monkeypatch: pytest.MonkeyPatch) -> 
         ("DEV_GUILD_ID", "my-server"),
         ("BOARDROOM_GAMES", "my games; rm -rf"),
         ("LOG_LEVEL", "verbose"),
+        ("BOARDROOM_TEST_CALENDAR_ANCHOR", "friday"),
+        ("BOARDROOM_TEST_CALENDAR_ANCHOR", "1796000000=2026-03-06T20:00"),  # no offset
     ],
 )
 def test_a_malformed_setting_is_named(name: str, value: str) -> None:
@@ -104,3 +108,20 @@ def test_the_container_database_must_be_on_the_volume() -> None:
     assert off(BOARDROOM_DB="/database.db")
     assert not off(BOARDROOM_DB="/tmp/x.db", BOARDROOM_ALLOW_DB_OUTSIDE_DATA="1")
     assert not Settings.from_env({}, need_token=False).database_off_volume()  # not in a container
+
+
+def test_scaled_hours_read_the_calendar_from_the_tests_anchor() -> None:
+    env = {
+        "BOARDROOM_TEST_HOUR_SECONDS": "2",
+        "BOARDROOM_TEST_CALENDAR_ANCHOR": "1796000000=2026-03-06T20:00:00+09:00",
+    }
+    settings = Settings.from_env(env, need_token=False)
+    friday = datetime(2026, 3, 6, 11, 0, tzinfo=UTC).timestamp()
+    assert settings.test_calendar_anchor == (1796000000.0, friday)
+    game_time = time_units(settings).game_time
+    assert game_time.game(1796000000.0) == friday
+    assert game_time.game(1796000002.0) == friday + 3600  # one game hour in two seconds
+    real = time_units(Settings.from_env({}, need_token=False)).game_time
+    assert real.game(1796000000.0) == 1796000000.0  # real hours: the wall clock
+    unanchored = Settings.from_env({"BOARDROOM_TEST_HOUR_SECONDS": "2"}, need_token=False)
+    assert time_units(unanchored, started=500.0).game_time.game(502.0) == 500.0 + 3600

@@ -57,8 +57,9 @@ async def _rewrite(client: Any, runtime: Runtime, before: GameSnapshot, away: fl
         return
     now_away = await runtime.mover_away_until(after)
     locales = available_locales()
-    old = [clock_lines(lang, before, away) for lang in locales]
-    new = [clock_lines(lang, after, now_away) for lang in locales]
+    # the rest-day lines that follow stay as posted (a rest may have begun or ended since)
+    old = [clock_lines(lang, before, away, rest=False) for lang in locales]
+    new = [clock_lines(lang, after, now_away, rest=False) for lang in locales]
     channel = client.get_partial_messageable(post[0], guild_id=after.guild_id)
     try:
         message = await channel.fetch_message(post[1])

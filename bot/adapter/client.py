@@ -34,7 +34,7 @@ from bot.games import load_games
 from bot.ops import metrics
 from bot.ops.health import Readiness
 from bot.ops.http import OpsServer
-from bot.service.clocks import HOUR, TimeUnits, TurnClock
+from bot.service.clocks import TimeUnits, TurnClock
 from bot.service.errors import UserFacingError
 from bot.service.games import GameService
 from bot.service.models import GameSnapshot, Outcome
@@ -274,6 +274,16 @@ class ShardedBoardroomBot(BoardroomBot, discord.AutoShardedClient):
     sends each guild's events on shard ``(guild_id >> 22) % shard_count`` only."""
 
 
+def time_units(settings: Settings, *, started: float | None = None) -> TimeUnits:
+    """Game time: real hours, or the test's scaled ones with the calendar anchored where the
+    test placed it (else at ``started``, the process's start; see ``rest_time.GameTime``)."""
+    if not settings.test_hour_seconds:
+        return TimeUnits()
+    start = time.time() if started is None else started
+    wall, game = settings.test_calendar_anchor or (start, start)
+    return TimeUnits(hour=settings.test_hour_seconds, wall_anchor=wall, game_anchor=game)
+
+
 def make_client(settings: Settings, service: GameService) -> BoardroomBot:
     if settings.shards is None:
         return BoardroomBot(settings, service)
@@ -300,7 +310,7 @@ async def run_bot(settings: Settings) -> None:
             log.info("game database %s (synchronous=%s)", target, settings.synchronous)
         if settings.shards:
             log.info("shards %s of %s", list(settings.shards.ids), settings.shards.count)
-        units = TimeUnits(hour=settings.test_hour_seconds or HOUR)
+        units = time_units(settings)
         if settings.test_hour_seconds:
             log.warning(
                 "BOARDROOM_TEST_HOUR_SECONDS is set: an hour of game time lasts %s s (a test"

@@ -27,7 +27,7 @@ from bot.adapter.handlers import (
 from bot.adapter.lobby_post import original_id, post_lobby, to_channel
 from bot.adapter.mygames_command import build_mygames_command
 from bot.adapter.outgoing import USERS_ONLY, lobby_view
-from bot.adapter.play_command import CLOCK, build_play_group
+from bot.adapter.play_command import CLOCK, REST, TIMEZONE, build_play_group
 from bot.adapter.replay_command import add_replay_command
 from bot.adapter.runtime import runtime_of
 from bot.adapter.settings_command import build_settings_group
@@ -37,9 +37,10 @@ from bot.adapter.words import channel_locale, text, user_locale
 from bot.present import get_presenter
 from bot.service.clocks import lobby_clock
 from bot.service.errors import BadActionText, NoActiveGame, UnknownGameType, UserFacingError
-from bot.service.preferences import server_play_of
+from bot.service.preferences import Preferences, server_play_of
+from bot.service.rest_time import lobby_rest
 from engines.registry import game_names, get_engine
-from i18n import game_title, has, t, translator
+from i18n import game_title, has, language_of, t, translator
 from render import renderer, rules_alt, rules_png
 
 log = logging.getLogger(__name__)
@@ -57,7 +58,17 @@ async def open_lobby(
         service = runtime.service
         given = {k: v for k, v in options.items() if v is not None}
         choice = given.pop(CLOCK, None)
+        typed_rest, typed_zone = given.pop(REST, None), given.pop(TIMEZONE, None)
         server = await runtime.table.server_play(interaction.guild_id)
+        host = await Preferences(service.store).player(interaction.user.id)
+        rest_days, rest_zone = lobby_rest(  # checked before anything changes
+            typed_rest,
+            typed_zone,
+            language_of(user_locale(interaction)),
+            server_days=server.rest_days,
+            server_zone=server.rest_timezone,
+            host_zone=host.timezone,
+        )
         units = service.turn_clock.units
         clock = lobby_clock(choice, server, units)
         expiry = server_play_of(server).lobby_seconds(units)  # as a rematch lobby's
@@ -76,6 +87,8 @@ async def open_lobby(
             bank_increment=clock.increment,
             bank_cap=clock.cap,
             expires_after=expiry,
+            rest_days=rest_days,
+            rest_timezone=rest_zone,
         )
         locale = await channel_locale(interaction)
         message = messages.lobby_message(locale, snap, await away_note(runtime, snap, locale))

@@ -19,7 +19,16 @@ from bot.service.models import GameSnapshot, Outcome
 from bot.service.turns import PlayedTurn, in_progress, last_ended, since_last_turn_of
 from engines.bots import LEVELS
 from engines.registry import get_engine
-from i18n import clock_length, game_title, has, join_list, t, time_left, translator
+from i18n import (
+    clock_length,
+    game_title,
+    has,
+    join_list,
+    t,
+    time_left,
+    translator,
+    weekdays_text,
+)
 from render import board_views, describe, turn_views
 
 MAX_CONTENT = 2000
@@ -81,6 +90,9 @@ def lobby_content(locale: str, snap: GameSnapshot) -> str:
         t(locale, "lobby.seats", seated=len(snap.seats), capacity=snap.capacity, players=players),
     ]
     lines.append(clock_line(locale, snap))
+    if snap.rest_days and snap.clock_hours:
+        days = weekdays_text(locale, snap.rest_days)
+        lines.append(t(locale, "lobby.rest", days=days, timezone=snap.rest_timezone or "UTC"))
     changed = {
         k: v
         for k, v in snap.options.items()
@@ -148,8 +160,11 @@ def when(unix: float | None, style: str = "R") -> str:
     return f"<t:{int(unix or 0)}:{style}>"
 
 
-def clock_lines(locale: str, snap: GameSnapshot, away_until: float | None = None) -> list[str]:
-    """What a turn message says about the clock and stand-ins of the seat to move."""
+def clock_lines(
+    locale: str, snap: GameSnapshot, away_until: float | None = None, *, rest: bool = True
+) -> list[str]:
+    """What a turn message says about the clock and stand-ins of the seat to move (``rest``:
+    and the table's rest days, after the rest)."""
     lines: list[str] = []
     if snap.status != "active" or snap.to_move is None:
         return lines
@@ -176,7 +191,7 @@ def clock_lines(locale: str, snap: GameSnapshot, away_until: float | None = None
         )
     elif snap.deadline is not None:
         lines.append(t(locale, "clock.runs_out", when=when(snap.deadline)))
-    return lines + bank_lines(locale, snap)
+    return lines + bank_lines(locale, snap) + (rest_lines(locale, snap) if rest else [])
 
 
 def bank_lines(locale: str, snap: GameSnapshot) -> list[str]:
@@ -190,6 +205,18 @@ def bank_lines(locale: str, snap: GameSnapshot) -> list[str]:
         if seat.seat != snap.to_move and seat.user_id is not None and seat.bank_hours is not None
     ]
     return [t(locale, "clock.banks", banks=join_list(locale, banks))] if banks else []
+
+
+def rest_lines(locale: str, snap: GameSnapshot) -> list[str]:
+    """A resting table's clock stands still on its rest days: say which (and, during a rest,
+    until when). Nothing for a table without rest days or a clock."""
+    if not snap.rest_days or not snap.clock_seconds or snap.status != "active":
+        return []
+    days = weekdays_text(locale, snap.rest_days)
+    lines = [t(locale, "clock.rest_days", days=days, timezone=snap.rest_timezone or "UTC")]
+    if snap.resting_until is not None:
+        lines.append(t(locale, "clock.resting", until=when(snap.resting_until, "F")))
+    return lines
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,7 @@ from discord import app_commands
 
 from bot.adapter.words import clock_choice_name, text
 from bot.service.clocks import CLOCK_CHOICES
+from bot.service.quiet import timezones_like
 from engines.base import GameInfo, OptionSpec
 from engines.registry import game_names, get_engine
 from i18n import has
@@ -30,6 +31,11 @@ PLAYERS = "players"
 #: (``bot.service.clocks.CLOCK_CHOICES``)
 CLOCK = "clock"
 THREAD = "thread"
+#: the weekdays the table rests on, and the time zone they are read in (``bot.service.rest_time``)
+REST = "rest_days"
+TIMEZONE = "timezone"
+#: what a player may type for them, at most
+REST_TEXT = app_commands.Range[str, 1, 60]
 
 
 def _annotation(spec: OptionSpec) -> Any:
@@ -64,12 +70,23 @@ def _signature(info: GameInfo) -> inspect.Signature:
             annotation=Optional[app_commands.Choice[str]],  # noqa: UP045
         ),
         inspect.Parameter(THREAD, keyword, default=None, annotation=Optional[bool]),  # noqa: UP045
+        inspect.Parameter(REST, keyword, default=None, annotation=Optional[REST_TEXT]),  # noqa: UP045
+        inspect.Parameter(TIMEZONE, keyword, default=None, annotation=Optional[REST_TEXT]),  # noqa: UP045
     ]
     params += [
         inspect.Parameter(spec.name, keyword, default=None, annotation=_annotation(spec))
         for spec in info.options
     ]
     return inspect.Signature(params)
+
+
+async def timezone_suggestions(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """Time zone names while the host types one (``Europe/Ber`` ...)."""
+    if not isinstance(current, str):
+        return []
+    return [app_commands.Choice(name=z, value=z) for z in timezones_like(current[:60])]
 
 
 def play_subcommand(info: GameInfo, open_lobby: OpenLobby) -> app_commands.Command[Any, Any, Any]:
@@ -92,6 +109,8 @@ def play_subcommand(info: GameInfo, open_lobby: OpenLobby) -> app_commands.Comma
             PLAYERS: text("command.play.players"),
             CLOCK: text("command.play.clock"),
             THREAD: text("command.play.thread"),
+            REST: text("command.play.rest"),
+            TIMEZONE: text("command.play.timezone"),
         },
         **{spec.name: text(f"{game}.option.{spec.name}.help") for spec in info.options},
     )(play)
@@ -100,6 +119,8 @@ def play_subcommand(info: GameInfo, open_lobby: OpenLobby) -> app_commands.Comma
             PLAYERS: text("command.play.players.name"),
             CLOCK: text("command.play.clock.name"),
             THREAD: text("command.play.thread.name"),
+            REST: text("command.play.rest.name"),
+            TIMEZONE: text("command.play.timezone.name"),
         },
         **{
             spec.name: text(f"{game}.option.{spec.name}.param")
@@ -115,6 +136,7 @@ def play_subcommand(info: GameInfo, open_lobby: OpenLobby) -> app_commands.Comma
         **{CLOCK: clocks},
         **{s.name: _choices(game, s) for s in info.options if s.kind == "choice"},
     )(described)
+    chosen = app_commands.autocomplete(**{TIMEZONE: timezone_suggestions})(chosen)
     return app_commands.Command(
         name=game, description=text(f"{game}.command.description"), callback=chosen
     )

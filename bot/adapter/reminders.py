@@ -19,6 +19,8 @@ Discord failure worth retrying (5xx, 429, the network) is raised, and the dispat
 with backoff.
 
 A player whose away budget is nearly spent reads so in a line under their next reminder (once).
+A resting table's reminder says so in a line of its own; a reminder never goes out during rest
+(one put off by quiet hours into a rest waits for its end).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ import logging
 import discord
 
 from bot.adapter.away_notes import span_text
+from bot.adapter.messages import rest_lines
 from bot.adapter.mygames_command import board_link
 from bot.adapter.outgoing import USERS_ONLY, jump_link
 from bot.adapter.runtime import Runtime
@@ -117,6 +120,9 @@ async def deliver_reminder(
         log.debug("reminder not sent: the player is away", extra=where)
         return None
     now = runtime.service.turn_clock.now()
+    if snap.resting_until is not None:
+        log.debug("reminder waits: the table rests", extra=where)
+        return snap.resting_until  # (its moment is on running clock; a quiet delay may not be)
     if snap.deadline is not None and snap.deadline <= now:
         log.debug("reminder not sent: the clock ran out already", extra=where)
         return None  # never a reminder naming a deadline in the past (e.g. after downtime)
@@ -138,13 +144,14 @@ async def deliver_reminder(
     locale = await server_locale(client, runtime, snap.guild_id)
     title = game_title(locale, snap.game)
     left = f"<t:{round(snap.deadline)}:R>" if snap.deadline is not None else ""
-    budget = await budget_line(runtime, locale, snap.guild_id, user_id)
+    more = "".join(f"\n{line}" for line in rest_lines(locale, snap))  # the table's rest days
+    more += await budget_line(runtime, locale, snap.guild_id, user_id)
     bank = "_bank" if snap.bank_hours is not None else ""  # a time bank runs out, not a turn
     if player.reminders == DM and server.allow_dm:
         guild = client.get_guild(snap.guild_id) if snap.guild_id else None
         name = guild.name if guild else t(locale, "reminder.a_server")
         said = t(locale, f"reminder.dm{bank}", game=title, server=name, left=left, link=link)
-        said += budget
+        said += more
         try:
             dm = await client.create_dm(discord.Object(id=user_id))
             await dm.send(said, allowed_mentions=discord.AllowedMentions.none())
@@ -160,7 +167,7 @@ async def deliver_reminder(
         left=left,
         link=link,
     )
-    said += budget
+    said += more
     post = await runtime.service.latest_post(snap.id)
     channel_id = post[0] if post else snap.channel_id
     channel = client.get_partial_messageable(channel_id, guild_id=snap.guild_id)

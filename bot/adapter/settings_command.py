@@ -37,8 +37,9 @@ from bot.service.preferences import (
     ServerPlay,
 )
 from bot.service.quiet import timezones_like
+from bot.service.rest_time import DEFAULT_TIMEZONE
 from bot.storage.base import PlayerSettingsRow
-from i18n import available_locales, clock_length, clock_name, language_of, t
+from i18n import available_locales, clock_length, clock_name, language_of, t, weekdays_text
 from i18n.cldr import language_name
 
 #: the choice that forgets the server's choice
@@ -109,7 +110,7 @@ def player_text(locale: str, row: PlayerSettingsRow, server: ServerPlay) -> str:
 
 
 def server_text(locale: str, play: ServerPlay) -> str:
-    return t(
+    summary = t(
         locale,
         "settings.server.summary",
         clock=clock_name(locale, *clock_choice_hours(play.clock)),
@@ -118,6 +119,11 @@ def server_text(locale: str, play: ServerPlay) -> str:
         dms=t(locale, "settings.dms.allowed" if play.allow_dm else "settings.dms.not_allowed"),
         away=t(locale, "clock.days", count=play.away_days),
     )
+    if not play.rest_days:
+        return f"{summary}\n{t(locale, 'settings.server.no_rest')}"
+    days = weekdays_text(locale, play.rest_days)
+    zone = play.rest_timezone or DEFAULT_TIMEZONE
+    return f"{summary}\n{t(locale, 'settings.server.rest', days=days, timezone=zone)}"
 
 
 # ------------------------------------------------------------------ the commands
@@ -232,6 +238,8 @@ def build_settings_group() -> app_commands.Group:
         lobby_hours=text("command.settings.server.lobby_hours.name"),
         dms=text("command.settings.server.dms.name"),
         away_days=text("command.settings.server.away_days.name"),
+        rest_days=text("command.settings.server.rest_days.name"),
+        timezone=text("command.settings.server.timezone.name"),
     )
     @app_commands.describe(
         clock=text("command.settings.server.clock"),
@@ -239,6 +247,8 @@ def build_settings_group() -> app_commands.Group:
         lobby_hours=text("command.settings.server.lobby_hours"),
         dms=text("command.settings.server.dms"),
         away_days=text("command.settings.server.away_days"),
+        rest_days=text("command.settings.server.rest_days"),
+        timezone=text("command.settings.server.timezone"),
     )
     @app_commands.choices(
         clock=[
@@ -258,11 +268,13 @@ def build_settings_group() -> app_commands.Group:
         | None = None,
         dms: bool | None = None,
         away_days: app_commands.Range[int, AWAY_DAYS_RANGE[0], AWAY_DAYS_RANGE[1]] | None = None,
+        rest_days: app_commands.Range[str, 1, 60] | None = None,
+        timezone: app_commands.Range[str, 1, 60] | None = None,
     ) -> None:
         async def work() -> None:
             reader = user_locale(interaction)
             prefs = preferences_of(interaction)
-            changes = (clock, action, lobby_hours, dms, away_days)
+            changes = (clock, action, lobby_hours, dms, away_days, rest_days, timezone)
             if all(change is None for change in changes):
                 play = await prefs.server(interaction.guild_id)
                 said = server_text(reader, play)
@@ -277,12 +289,16 @@ def build_settings_group() -> app_commands.Group:
                 lobby_hours=lobby_hours,
                 allow_dm=dms,
                 away_days=away_days,
+                rest_days=None if rest_days is None else str(rest_days),
+                rest_timezone=None if timezone is None else str(timezone),
+                lang=language_of(reader),
             )
             said = server_text(reader, play)
             await reply_private(interaction, f"{t(reader, 'settings.saved')}\n{said}")
 
         await guarded(interaction, work())
 
+    server.autocomplete("timezone")(timezone_autocomplete)
     return group
 
 

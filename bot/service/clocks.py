@@ -5,7 +5,8 @@ A clock is of one of two kinds: **per move** (each turn gets the whole clock) or
 (each seat starts with an allowance; a turn uses what it takes from its seat's bank and adds the
 increment, never above the cap). Either way the seat to move has a deadline, and the reminders,
 the table's vote and the stand-in all run off it. Moments and spans of running clock time go
-through ``bot.service.running_time``.
+through the game's calendar (``TurnClock.calendar``: ``deadline_after``, ``running_between``),
+which skips the table's rest days.
 
 Every change is made inside the transaction that commits the move, so a turn's deadline and its
 reminders can never disagree with the stored game. The scheduler (``bot.service.scheduler``)
@@ -21,7 +22,7 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from bot.service.models import GameSnapshot
-from bot.service.running_time import deadline_after, running_between
+from bot.service.rest_time import GameTime, RestCalendar, from_stored
 from bot.storage.base import GameRow, ServerPlayRow, TimerRow, Tx
 
 #: timer kinds
@@ -127,9 +128,16 @@ def bank_after_turn(clock: GameClock, left: float) -> float:
 @dataclass(frozen=True, slots=True)
 class TimeUnits:
     """How long an hour of game time lasts, in seconds: 3600, or less in tests
-    (``BOARDROOM_TEST_HOUR_SECONDS``) so whole deadline stories run in seconds."""
+    (``BOARDROOM_TEST_HOUR_SECONDS``) so whole deadline stories run in seconds. The anchors
+    place scaled game time on the calendar (rest days): see ``rest_time.GameTime``."""
 
     hour: float = HOUR
+    wall_anchor: float = 0.0
+    game_anchor: float = 0.0
+
+    @property
+    def game_time(self) -> GameTime:
+        return GameTime(self.hour, self.wall_anchor, self.game_anchor)
 
     def hours(self, count: float) -> float:
         return count * self.hour
@@ -184,6 +192,12 @@ def grace(clock: GameClock, units: TimeUnits) -> float:
     return min(units.hour, 0.1 * (clock.period or units.hour))
 
 
+def rest_calendar(game: GameSnapshot | GameRow, units: TimeUnits) -> RestCalendar:
+    """The running clock of a game: its rest days skipped (``bot.service.rest_time``)."""
+    days = game.rest_days if isinstance(game, GameSnapshot) else from_stored(game.rest_days)
+    return RestCalendar(days, game.rest_timezone, units.game_time)
+
+
 def notice(kind: str, game: GameSnapshot | GameRow, now: float, **data: object) -> TimerRow:
     """A message the channel must hear, committed with what it tells (posted by the adapter)."""
     return TimerRow(
@@ -218,6 +232,9 @@ class TurnClock:
         self.units = units or TimeUnits()
         #: told about every timer written, so the scheduler can wake for an earlier one
         self.on_timer: Callable[[float], None] = lambda due: None
+
+    def calendar(self, game: GameSnapshot | GameRow) -> RestCalendar:
+        return rest_calendar(game, self.units)
 
     async def add(self, tx: Tx, row: TimerRow) -> int:
         timer_id = await tx.add_timer(row)
@@ -281,7 +298,7 @@ class TurnClock:
             return snap.clock_left
         if snap.deadline is None:
             return 0.0
-        return max(0.0, running_between(self.now(), snap.deadline))
+        return max(0.0, self.calendar(snap).running_between(self.now(), snap.deadline))
 
     async def settle_bank(self, tx: Tx, before: GameSnapshot) -> tuple[int, float] | None:
         """The turn of ``before``'s seat to move ended: what it used is taken off its bank and
@@ -325,13 +342,14 @@ class TurnClock:
             # no deadline, no reminder, no vote; it runs on with ``left`` when they are back
             await tx.set_clock(snap.id, deadline=None, clock_left=left)
             return
-        deadline = deadline_after(now, left)
+        calendar = self.calendar(snap)  # rest days: the clock stands still, deadlines move on
+        deadline = calendar.deadline_after(now, left)
         await tx.set_clock(snap.id, deadline=deadline, clock_left=None)
         await self.add(tx, _timer(DEADLINE, deadline, snap, seat))
         for fraction in REMINDER_FRACTIONS:
-            ahead = left - (1.0 - fraction) * total  # running seconds until the reminder
-            if ahead > 0:
-                due = deadline_after(now, ahead)
+            running = left - (1.0 - fraction) * total  # until ``fraction`` of the clock has run
+            if running > 0:
+                due = calendar.deadline_after(now, running)
                 await self.add(tx, _timer(REMINDER, due, snap, seat, percent=round(fraction * 100)))
 
     async def wait_another_period(self, tx: Tx, snap: GameSnapshot) -> None:
@@ -345,7 +363,8 @@ class TurnClock:
         ran out already stays as it is: the table's vote on it is under way)."""
         if snap.to_move is None or snap.deadline is None or not snap.clock_seconds:
             return
-        left = running_between(self.now(), snap.deadline)
+        # what is left of it, rest days not counted
+        left = self.calendar(snap).running_between(self.now(), snap.deadline)
         if left <= 0:
             return
         await tx.clear_timers(snap.id, (DEADLINE, REMINDER))

@@ -11,12 +11,12 @@ from __future__ import annotations
 import json
 import logging
 import secrets
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from bot.service import errors, fairness, ratings
+from bot.service import errors, fairness, ratings, rest_time
 from bot.service.clocks import (
     LOBBY_CLOSED_NOTICE,
     LOBBY_EXPIRY,
@@ -122,6 +122,12 @@ class GameService:
 
     # ----------------------------------------------------------------- reading
 
+    def _resting_until(self, row: GameRow) -> float | None:
+        """When the rest the running game's clock stands still in ends (None: not resting)."""
+        if row.status != "active" or not row.rest_days or not row.clock_seconds:
+            return None
+        return self.turn_clock.calendar(row).resting_until(self.turn_clock.now())
+
     def snapshot_of(self, row: GameRow, state: Any = None) -> GameSnapshot:
         """The snapshot of a stored row (``state``: the row's state, already decoded)."""
         units = self.turn_clock.units
@@ -154,6 +160,9 @@ class GameService:
             # the seed predicts every die: it leaves the service only once the game is over
             revealed_seed=row.seed if row.status in ("finished", "abandoned") else None,
             rematch_of=row.rematch_of,
+            rest_days=rest_time.from_stored(row.rest_days),
+            rest_timezone=row.rest_timezone,
+            resting_until=self._resting_until(row),
         )
         if row.state_json is None:
             return base
@@ -302,10 +311,13 @@ class GameService:
         bank_increment: int | None = None,
         bank_cap: int | None = None,
         expires_after: float | None = None,
+        rest_days: Iterable[int] = (),
+        rest_timezone: str | None = None,
     ) -> GameSnapshot:
         """Open a lobby with the host in the first seat (``clock_seconds``: the turn clock, a
         time bank's start when ``bank_cap`` is given, with ``bank_increment`` a turn;
-        ``expires_after``: seconds after which the lobby closes unless it was started)."""
+        ``expires_after``: seconds after which the lobby closes unless it was started;
+        ``rest_days``: weekdays its clocks stand still, in ``rest_timezone``)."""
         if game not in game_names():
             raise errors.UnknownGameType(game=game, games=", ".join(game_names()))
         engine = get_engine(game)
@@ -342,6 +354,8 @@ class GameService:
             clock_seconds=clock_seconds or None,
             bank_increment=(bank_increment or 0) if clock_seconds and bank_cap else None,
             bank_cap=bank_cap if clock_seconds and bank_cap else None,
+            rest_days=rest_time.to_stored(rest_days),
+            rest_timezone=rest_timezone if rest_days else None,
         )
         try:
             async with self.store.write() as tx:

@@ -77,6 +77,11 @@ class GameSnapshot:
     revealed_seed: int | None = None
     #: the finished game this lobby or game replays (Rematch), if any
     rematch_of: int | None = None
+    #: weekdays on which the table's clocks stand still (Monday 0), read in ``rest_timezone``
+    rest_days: frozenset[int] = frozenset()
+    rest_timezone: str | None = None
+    #: the table rests now (a running game with a clock): until then (unix time)
+    resting_until: float | None = None
 
     def seat_of(self, user_id: int) -> int | None:
         for seat in self.seats:

@@ -32,6 +32,7 @@ from bot.service.clocks import (
 from bot.service.errors import UserFacingError
 from bot.service.games import utc_now
 from bot.service.quiet import check_timezone, parse_period
+from bot.service.rest_time import from_stored, parse_rest_days, to_stored
 from bot.service.table import BOT_SEAT, BOT_TURN, DEFAULT_ACTION, END, WAIT
 from bot.storage.base import GameStore, PlayerSettingsRow, ServerPlayRow
 
@@ -131,6 +132,8 @@ class ServerPlay:
     lobby_hours: int
     allow_dm: bool
     away_days: int = DEFAULT_AWAY_DAYS  # each player's yearly away budget
+    rest_days: frozenset[int] = frozenset()  # new tables rest on these weekdays (Monday 0)
+    rest_timezone: str | None = None  # ... in this zone when their host named none
 
     def game_clock(self, units: TimeUnits) -> GameClock:
         """The default clock in (scaled) seconds (per move or a bank)."""
@@ -149,6 +152,8 @@ def server_play_of(row: ServerPlayRow | None) -> ServerPlay:
         lobby_hours=row.lobby_expiry or LOBBY_EXPIRY_HOURS,
         allow_dm=True if row.allow_dm is None else row.allow_dm,
         away_days=DEFAULT_AWAY_DAYS if row.away_days is None else row.away_days,
+        rest_days=from_stored(row.rest_days),
+        rest_timezone=row.rest_timezone,
     )
 
 
@@ -207,8 +212,12 @@ class Preferences:
         lobby_hours: int | None = None,
         allow_dm: bool | None = None,
         away_days: int | None = None,
+        rest_days: str | None = None,
+        rest_timezone: str | None = None,
+        lang: str = "en",
     ) -> ServerPlay:
-        """Change the given choices (None: keep), validated; returns them all."""
+        """Change the given choices (None: keep), validated; returns them all (``rest_days``
+        as typed, read in ``lang``: ``bot.service.rest_time.parse_rest_days``)."""
         row = await self.store.server_play(guild_id) or ServerPlayRow(guild_id)
         if clock is not None:
             if clock not in CLOCK_CHOICES:
@@ -236,6 +245,10 @@ class Preferences:
             if type(away_days) is not int or not low <= away_days <= high:
                 raise AwayDaysOutOfRange()
             row = replace(row, away_days=away_days)
+        if rest_timezone is not None:
+            row = replace(row, rest_timezone=check_timezone(rest_timezone))
+        if rest_days is not None:
+            row = replace(row, rest_days=to_stored(parse_rest_days(rest_days, lang)))
         async with self.store.write() as tx:
             await tx.set_server_play(row, self.clock())
         return server_play_of(row)

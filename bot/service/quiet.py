@@ -77,7 +77,7 @@ def _wall(text: str) -> time:
     return time(int(hours), int(minutes))
 
 
-def _instant(day: date, at: time, zone: ZoneInfo) -> float:
+def wall_instant(day: date, at: time, zone: ZoneInfo) -> float:
     """The unix time at which the wall clock in ``zone`` first shows ``at`` on ``day`` (or, if
     that time is skipped by a clock change, the moment of the change)."""
     wanted = datetime.combine(day, at)
@@ -105,8 +105,8 @@ def quiet_until(now: float, start: str, end: str, tz: str) -> float | None:
     begin, finish = _wall(start), _wall(end)
     today = datetime.fromtimestamp(now, UTC).astimezone(zone).date()
     for day in (today - timedelta(days=1), today):
-        opens = _instant(day, begin, zone)
-        closes = _instant(day + timedelta(days=1) if finish <= begin else day, finish, zone)
+        opens = wall_instant(day, begin, zone)
+        closes = wall_instant(day + timedelta(days=1) if finish <= begin else day, finish, zone)
         if opens <= now < closes:
             return closes
     return None

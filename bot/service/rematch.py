@@ -121,6 +121,8 @@ async def _open_lobby(
         bank_increment=old.bank_increment,
         bank_cap=old.bank_cap,
         rematch_of=old.id,
+        rest_days=old.rest_days,
+        rest_timezone=old.rest_timezone,
     )
     new_id = await tx.insert_game(row)
     await tx.set_seats(new_id, opening_seats(old.seats, user_id))

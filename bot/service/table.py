@@ -41,7 +41,6 @@ from bot.service.clocks import (
 )
 from bot.service.games import GameService
 from bot.service.models import GameSnapshot
-from bot.service.running_time import deadline_after
 from bot.storage.base import AwayPeriodRow, GameRow, ServerPlayRow, Shards, TimerRow, Tx, VoteRow
 
 #: what the table may decide about a silent player
@@ -159,7 +158,7 @@ class Table:
                     timer,
                     id=0,
                     kind=VOTE_END,
-                    due=deadline_after(now, period),
+                    due=self.clock.calendar(row).deadline_after(now, period),  # rest skipped
                     data=json.dumps({"vote_id": vote_id, "seat": seat}),
                 ),
             )
@@ -266,7 +265,7 @@ class Table:
             period = float(clock_of(row).period or self.clock.units.hours(ABANDON_VOTE_HOURS))
             end = TimerRow(
                 0,
-                deadline_after(now, period),
+                self.clock.calendar(row).deadline_after(now, period),  # rest skipped
                 VOTE_END,
                 row.id,
                 row.guild_id,
@@ -457,8 +456,9 @@ class Table:
             for timer in overdue:
                 if timer.kind in (DEADLINE, VOTE_END) and timer.game_id is not None:
                     row = await tx.load_game(timer.game_id)
-                    clock = clock_of(row) if row else GameClock()
-                    due = deadline_after(now, grace(clock, self.clock.units))
+                    wait = grace(clock_of(row) if row else GameClock(), self.clock.units)
+                    # a rest under way (or one the grace would reach) is waited out first
+                    due = self.clock.calendar(row).deadline_after(now, wait) if row else now + wait
                     await tx.reschedule_timer(timer.id, due, timer.attempts)
                     postponed += 1
                     # the turn's deadline is the postponed one: a reminder that names it names

@@ -47,6 +47,8 @@ class GameRow:
     #: ``clock_seconds`` is per move; else it is each seat's start)
     bank_increment: int | None = None
     bank_cap: int | None = None
+    rest_days: str | None = None  # weekdays the clocks stand still ("5,6"; migration 0013)
+    rest_timezone: str | None = None  # the IANA zone those days are read in (the host's)
     seats: tuple[SeatRow, ...] = ()
 
 
@@ -101,6 +103,8 @@ class ServerPlayRow:
     #: the default clock is a time bank starting at ``default_clock`` hours (migration 0012)
     default_bank_increment: int | None = None
     default_bank_cap: int | None = None
+    rest_days: str | None = None  # new tables rest on these weekdays ("5,6"; migration 0013)
+    rest_timezone: str | None = None  # ... read in this IANA zone (else the host's own)
 
 
 @dataclass(frozen=True, slots=True)

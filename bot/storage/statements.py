@@ -17,7 +17,8 @@ from bot.storage.base import ServerPlayRow
 GAME_COLUMNS = (
     "id, guild_id, channel_id, game, rules_version, host_id, options_json, capacity, seed,"
     " status, version, move_count, state_json, created_at, updated_at, ended_by,"
-    " clock_seconds, deadline, clock_left, rematch_of, bank_increment, bank_cap"
+    " clock_seconds, deadline, clock_left, rematch_of, bank_increment, bank_cap,"
+    " rest_days, rest_timezone"
 )
 RESULT_COLUMNS = "game_id, seat, guild_id, game, user_id, score, rank, won, extras_json"
 RATING_COLUMNS = "guild_id, game, user_id, mu, sigma, games, wins, updated_at"
@@ -56,10 +57,11 @@ SEATS = (
 INSERT_GAME = (
     "INSERT INTO games (guild_id, channel_id, game, rules_version, host_id, options_json,"
     " capacity, seed, status, version, move_count, state_json, created_at, updated_at,"
-    " clock_seconds, rematch_of, bank_increment, bank_cap)"
+    " clock_seconds, rematch_of, bank_increment, bank_cap, rest_days, rest_timezone)"
     " VALUES (:guild_id, :channel_id, :game, :rules_version, :host_id, :options_json,"
     " :capacity, :seed, :status, :version, :move_count, :state_json, :created_at, :updated_at,"
-    " :clock_seconds, :rematch_of, :bank_increment, :bank_cap) RETURNING id"
+    " :clock_seconds, :rematch_of, :bank_increment, :bank_cap, :rest_days, :rest_timezone)"
+    " RETURNING id"
 )
 DELETE_SEATS = "DELETE FROM seats WHERE game_id = :game_id"
 INSERT_SEAT = (

@@ -143,6 +143,8 @@ class StoreTx:
                 rematch_of=row.rematch_of,
                 bank_increment=row.bank_increment,
                 bank_cap=row.bank_cap,
+                rest_days=row.rest_days,
+                rest_timezone=row.rest_timezone,
             )
         except self._db.duplicate_key as exc:
             raise OpenGameExists(row.channel_id) from exc

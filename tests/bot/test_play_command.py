@@ -47,6 +47,10 @@ def test_parameters_follow_the_game_info(game: str, payload: dict[str, dict]) ->
     assert [c["value"] for c in clock["choices"]] == list(CLOCK_CHOICES)
     thread = params.pop("thread")
     assert thread["type"] == BOOL_TYPE and 0 < len(thread["description"]) <= 100
+    rest_days, timezone = params.pop("rest_days"), params.pop("timezone")  # every table may rest
+    for option in (rest_days, timezone):
+        assert option["type"] == CHOICE_TYPE and option["max_length"] == 60  # a string
+    assert timezone["autocomplete"] and not rest_days.get("autocomplete")
     assert not any(p["required"] for p in payload[game]["options"])
     assert sorted(params) == sorted(o.name for o in info.options)
     for spec in info.options:

@@ -170,7 +170,7 @@ async def test_server_settings_need_manage_server_to_change(
             lobby=clock_length(locale, hours),
             dms=t(locale, "settings.dms.allowed" if dms else "settings.dms.not_allowed"),
             away=t(locale, "clock.days", count=away),
-        )
+        ) + "\n" + t(locale, "settings.server.no_rest")  # (rest days: test_rest_days_e2e)
 
     defaults = summary("en", "24h", "bot_turn", 24, True)
     # anyone may look; changing needs Manage Server, refused privately and nothing changes

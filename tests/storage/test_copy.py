@@ -48,7 +48,7 @@ async def fill(path: Path) -> None:
             await service.record_post(snap.id, snap.version, channel, 2000 + channel, public=False)
             if channel == 14:
                 await service.abandon(channel, ALICE, can_manage_channel=False)
-        await service.open_lobby(  # a time bank (migration 0012): 3 days + 1 a move, at most 7
+        await service.open_lobby(  # a time bank (migration 0012): 3 days + 1 a move, at most 7,
             guild_id=2,
             channel_id=15,
             host_id=BOB,
@@ -57,6 +57,8 @@ async def fill(path: Path) -> None:
             clock_seconds=259200,
             bank_increment=86400,
             bank_cap=604800,
+            rest_days={5, 6},  # resting at weekends (migration 0013)
+            rest_timezone="Asia/Tokyo",
         )
         cancelled = await service.open_lobby(
             guild_id=2, channel_id=16, host_id=BOB, host_name="Bob", game="nim"
@@ -86,7 +88,10 @@ async def fill(path: Path) -> None:
         # time banks (migration 0012): a seat's bank, and a server whose default is a bank
         async with store.write() as tx:
             await tx.set_bank_left(1, 0, 1234.5)
-            await tx.set_server_play(ServerPlayRow(3, 72, None, None, None, None, 24, 168), "t7")
+            await tx.set_server_play(ServerPlayRow(4, 72, None, None, None, None, 24, 168), "t8")
+        async with store.write() as tx:  # a server's rest days (migration 0013)
+            rest = ServerPlayRow(3, rest_days="6", rest_timezone="Europe/Paris")
+            await tx.set_server_play(rest, "t7")
         # after the game (migration 0008): the won game's rematch lobby
         assert (await rematch(service, 3, BOB, guild_id=1)).id == 8
 
@@ -109,7 +114,7 @@ async def test_sqlite_to_postgres_and_back_gives_identical_games(tmp_path, pg_ur
     before, after = await everything(original), await everything(back)
     assert after == before and len(before["posts"]) == len(before["private_steps"]) == 5
     assert 1234.5 in {row[-1] for row in before["seats"]}  # the time banks went over too
-    assert (86400, 604800) in {row[-2:] for row in before["games"]}
+    assert any(86400 in row and 604800 in row for row in before["games"])
     # a turn's deadline, and the expiry of the rematch lobby
     assert [r[2] for r in before["timers"]] == ["deadline", "lobby_expiry"]
     assert before["ballots"] and before["away"]
@@ -122,6 +127,10 @@ async def test_sqlite_to_postgres_and_back_gives_identical_games(tmp_path, pg_ur
     async with open_store(original) as a, open_store(pg_url) as b, open_store(back) as c:
         for store in (a, b, c):
             assert (await store.load_game(8)).rematch_of == 3
+            resting = await store.load_game(6)  # the lobby that rests at weekends
+            assert (resting.rest_days, resting.rest_timezone) == ("5,6", "Asia/Tokyo")
+            server = await store.server_play(3)
+            assert (server.rest_days, server.rest_timezone) == ("6", "Europe/Paris")
             assert await store.rating_history(1, "kokeshi", ALICE) == [(26.5, 8.0), (27.25, 7.5)]
             assert await store.all_ratings() == await a.all_ratings()
             assert await store.player_results(1, BOB) == await a.player_results(1, BOB)
