@@ -21,6 +21,7 @@ from bot.present.base import Presenter, PresenterExtras
 from engines.base import Engine
 from engines.bots import LEVELS, Bot, BotMaker, bot_games
 from engines.bots import PART as BOTS_PART
+from engines.bots.strength import FILE_NAME, BadLevelsFile, measured_levels
 from engines.registry import game_names, get_engine, load_game_modules, part_module
 from i18n import has
 from render import PART as RENDER_PART
@@ -75,6 +76,10 @@ def missing_parts(game: str) -> list[str]:
         bots = _module(game, BOTS_PART, problems)
         if bots is not None:
             problems += _bot_problems(game, bots)
+        try:
+            measured_levels(game)
+        except BadLevelsFile as exc:
+            problems.append(f"{game}: its {FILE_NAME} is not what bench.levels writes: {exc}")
     problems += [
         f"{game}: catalogue key {key!r} is missing" for key in required_keys(game) if not has(key)
     ]

@@ -19,12 +19,13 @@ receives a :class:`Translator`, a small picklable value, so it works in drawing 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from importlib.abc import Traversable
 from string import Formatter
+from typing import TypeVar
 
 from engines.registry import catalogue_homes, generation
 from i18n import cldr
@@ -33,6 +34,8 @@ from i18n.commands import show_commands
 DEFAULT_LOCALE = "en"
 #: the parameter that chooses the form of a plural key
 COUNT = "count"
+
+T = TypeVar("T")
 
 
 def _builtin_folders() -> list[Traversable]:
@@ -64,7 +67,29 @@ def _catalogue(lang: str, folders: tuple[Traversable, ...]) -> dict[str, str]:
 
 def catalogue(lang: str) -> dict[str, str]:
     """All keys of one language (``{}`` for a language we have no words in)."""
-    return _catalogue(lang, catalogue_folders())
+    return _for_folders(_catalogue, lang)
+
+
+#: (function, argument, id of the folders) -> (the folders, the answer); see ``_for_folders``
+_ANSWERS: dict[tuple[object, str, int], tuple[tuple[Traversable, ...], object]] = {}
+_MAX_ANSWERS = 256
+
+
+def _for_folders(lookup: Callable[[str, tuple[Traversable, ...]], T], arg: str) -> T:
+    """``lookup(arg, catalogue_folders())``, remembered for that very tuple of folders: every
+    sentence asks for its words and language, and comparing the tuple by identity costs less
+    than hashing it for ``lookup``'s own cache. A new tuple (a game registered since) is looked
+    up afresh."""
+    folders = catalogue_folders()
+    key = (lookup, arg, id(folders))
+    kept = _ANSWERS.get(key)
+    if kept is not None and kept[0] is folders:
+        return kept[1]  # type: ignore[return-value]
+    answer = lookup(arg, folders)
+    if len(_ANSWERS) >= _MAX_ANSWERS:
+        _ANSWERS.clear()
+    _ANSWERS[key] = (folders, answer)
+    return answer
 
 
 @cache
@@ -86,7 +111,7 @@ def language_of(locale: str | None) -> str:
     """Map a Discord locale such as ``en-US``, ``ja`` or ``de`` to a catalogue we have."""
     if not isinstance(locale, str | None):
         raise TypeError(f"a locale is a string, not {type(locale).__name__}")
-    return _language(locale or "", catalogue_folders())
+    return _for_folders(_language, locale or "")
 
 
 @cache

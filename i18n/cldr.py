@@ -38,6 +38,7 @@ def _locale(identifier: str) -> Locale:
     return Locale.parse(identifier)
 
 
+@lru_cache(maxsize=4096, typed=True)  # 1 and 1.0 may differ ("1.0" is not "one")
 def plural_category(identifier: str, count: float) -> str:
     """CLDR's plural category of ``count``: ``one``, ``few``, ``many``, ``other`` ..."""
     return str(_locale(identifier).plural_form(count))

@@ -55,6 +55,14 @@ def describe(game: str, state: Any, tr: Translator | None = None, **kwargs: Any)
     return str(_call(renderer(game).describe, state, tr or Translator(), kwargs))
 
 
+def render_board(
+    game: str, state: Any, tr: Translator | None = None, **kwargs: Any
+) -> tuple[bytes, str]:
+    """The board as PNG bytes and its alt text, in one call: a drawing process does both, so
+    neither the picture nor its description is worked out on the bot's event loop."""
+    return render_png(game, state, tr, **kwargs), describe(game, state, tr, **kwargs)
+
+
 #: Discord carries at most this many attachments on one message
 MAX_VIEWS = 10
 

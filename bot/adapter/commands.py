@@ -35,6 +35,7 @@ from bot.adapter.stats_command import build_leaderboard_command, build_stats_com
 from bot.adapter.threads import archive_thread
 from bot.adapter.words import channel_locale, text, user_locale
 from bot.present import get_presenter
+from bot.present.levels import strength_list
 from bot.service.clocks import lobby_clock
 from bot.service.errors import BadActionText, NoActiveGame, UnknownGameType, UserFacingError
 from bot.service.preferences import Preferences, server_play_of
@@ -299,6 +300,9 @@ def build_rules_command() -> app_commands.Command[Any, Any, Any]:
                 raise UnknownGameType(game=str(game.value)[:60], games=", ".join(game_names()))
             presenter = get_presenter(game.value)
             summary = presenter.rules_summary(locale)
+            strengths = strength_list(locale, game.value, "rules.levels.title")
+            if strengths:
+                summary = f"{summary}\n\n{strengths}"
             embed = discord.Embed(
                 title=game_title(locale, game.value), description=summary[:4000]
             )

@@ -10,26 +10,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.adapter.rendering import draw_png
+from bot.adapter.rendering import draw_board
 from bot.present import get_presenter
 from bot.present.base import STEPS_PRIVATE, ControlRows, final_scores, offered_actions
+from bot.present.levels import strength_list
 from bot.service import fairness
 from bot.service.bots import has_bots
 from bot.service.models import GameSnapshot, Outcome
 from bot.service.turns import PlayedTurn, in_progress, last_ended, since_last_turn_of
 from engines.bots import LEVELS
 from engines.registry import get_engine
-from i18n import (
-    clock_length,
-    game_title,
-    has,
-    join_list,
-    t,
-    time_left,
-    translator,
-    weekdays_text,
-)
-from render import board_views, describe, turn_views
+from i18n import clock_length, game_title, has, join_list, t, time_left, weekdays_text
+from render import board_views, turn_views
 
 MAX_CONTENT = 2000
 MAX_RECAP = 3  # "since your last turn" names at most this many turns (the newest)
@@ -101,6 +93,10 @@ def lobby_content(locale: str, snap: GameSnapshot) -> str:
     if changed:
         shown = [option_text(locale, snap.game, name, value) for name, value in changed.items()]
         lines.append(t(locale, "lobby.options", options=join_list(locale, shown)))
+    if has_bots(snap.game):  # how strong each "Add bot" level is, when it was measured
+        strengths = strength_list(locale, snap.game, "lobby.levels")
+        if strengths:
+            lines.append(strengths)
     lines.append(
         t(
             locale,
@@ -289,10 +285,9 @@ def seed_line(locale: str, snap: GameSnapshot) -> str:
 
 
 async def board_png(locale: str, snap: GameSnapshot, **kwargs: object) -> tuple[bytes, str]:
-    """Render off the event loop (Pillow is CPU-bound)."""
-    names = display_names(snap)
-    png = await draw_png(snap.game, snap.state, locale, names=names, **kwargs)
-    return png, describe(snap.game, snap.state, translator(locale), names=names, **kwargs)
+    """The picture and its alt text, worked out off the event loop (Pillow is CPU-bound, and a
+    board's description reads the whole state)."""
+    return await draw_board(snap.game, snap.state, locale, names=display_names(snap), **kwargs)
 
 
 async def board_images(

@@ -1,9 +1,12 @@
 """``/mygames``: a private list of the member's running games on this server, those where it is
 their turn first (the one running out soonest at the top), then the others; each with its game,
-channel, whose turn it is, the time left and a link to its newest board."""
+channel, whose turn it is, the time left and a link to its newest board. ``/mygames everywhere:
+True`` lists them on every server the member plays on with the bot, each line naming its
+server (the same games the digest across servers lists, ``bot.adapter.digest``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -77,43 +80,72 @@ def fit_lines(
     return "\n".join(shown)
 
 
-async def mygames_text(runtime: Runtime, locale: str, guild_id: int, user_id: int) -> str:
+async def mygames_text(
+    runtime: Runtime,
+    locale: str,
+    guild_id: int,
+    user_id: int,
+    *,
+    everywhere: Callable[[int | None], str] | None = None,
+) -> str:
+    """The list for this server, or, with ``everywhere`` (a server's name by its id), for
+    every server, each line naming its server."""
     service = runtime.service
-    rows = await service.store.games_of_user(guild_id, user_id)
+    if everywhere is None:
+        rows = await service.store.games_of_user(guild_id, user_id)
+    else:
+        rows = await service.store.games_of_user_everywhere(user_id)
     games = ordered([service.snapshot_of(row) for row in rows], user_id)
     if not games:
-        return t(locale, "mygames.none")
+        return t(locale, "mygames.none" if everywhere is None else "mygames.everywhere.none")
     mine = sum(1 for g in games if my_turn(g, user_id))
-    head = [f"**{t(locale, 'mygames.title')}**"]
+    title = t(locale, "mygames.title" if everywhere is None else "mygames.everywhere.title")
+    head = [f"**{title}**"]
     lines: list[tuple[str, bool]] = []
     for number, snap in enumerate(games):
         if number == 0 and mine:
             lines.append((t(locale, "mygames.heading.yours", count=mine), False))
         if number == mine:
             lines.append((t(locale, "mygames.heading.others", count=len(games) - mine), False))
-        line = t(
-            locale,
-            "mygames.line",
-            game=game_title(locale, snap.game),
-            channel_id=snap.channel_id,
-            turn=whose_turn(locale, snap, user_id),
-            left=time_left(locale, snap),
-            link=await board_link(runtime, snap),
-        )
+        words = {
+            "game": game_title(locale, snap.game),
+            "channel_id": snap.channel_id,
+            "turn": whose_turn(locale, snap, user_id),
+            "left": time_left(locale, snap),
+            "link": await board_link(runtime, snap),
+        }
+        if everywhere is None:
+            line = t(locale, "mygames.line", **words)
+        else:
+            line = t(locale, "mygames.everywhere.line", server=everywhere(snap.guild_id), **words)
         lines.append((line, True))
     return fit_lines(locale, head, lines)
+
+
+def server_names(client: discord.Client, locale: str) -> Callable[[int | None], str]:
+    """A server's name by its id (the words for "a server" when the bot does not see it)."""
+
+    def name(guild_id: int | None) -> str:
+        guild = client.get_guild(guild_id) if guild_id else None
+        return guild.name if guild else t(locale, "reminder.a_server")
+
+    return name
 
 
 def build_mygames_command() -> app_commands.Command[Any, Any, Any]:
     @app_commands.command(
         name=text("command.mygames.name"), description=text("command.mygames.description")
     )
+    @app_commands.rename(everywhere=text("command.mygames.everywhere.name"))
+    @app_commands.describe(everywhere=text("command.mygames.everywhere"))
     @app_commands.guild_only()
-    async def mygames(interaction: discord.Interaction) -> None:
+    async def mygames(interaction: discord.Interaction, everywhere: bool | None = None) -> None:
         async def work() -> None:
             runtime = runtime_of(interaction)
+            locale = user_locale(interaction)
+            names = server_names(interaction.client, locale) if everywhere else None
             said = await mygames_text(
-                runtime, user_locale(interaction), interaction.guild_id or 0, interaction.user.id
+                runtime, locale, interaction.guild_id or 0, interaction.user.id, everywhere=names
             )
             await reply_private(interaction, said)
 

@@ -21,6 +21,10 @@ with backoff.
 A player whose away budget is nearly spent reads so in a line under their next reminder (once).
 A resting table's reminder says so in a line of its own; a reminder never goes out during rest
 (one put off by quiet hours into a rest waits for its end).
+
+A player who takes the digest across servers (``bot.service.digest``) hears of each game it
+lists at most once a day besides it, or not at all with the digest instead of reminders; each
+reminder sent is recorded for that rule.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from bot.adapter.messages import rest_lines
 from bot.adapter.mygames_command import board_link
 from bot.adapter.outgoing import USERS_ONLY, jump_link
 from bot.adapter.runtime import Runtime
+from bot.service.digest import holds_back_reminder
 from bot.service.models import GameSnapshot
 from bot.service.preferences import DM, OFF, Preferences
 from bot.service.quiet import quiet_until
@@ -123,6 +128,11 @@ async def deliver_reminder(
     if snap.resting_until is not None:
         log.debug("reminder waits: the table rests", extra=where)
         return snap.resting_until  # (its moment is on running clock; a quiet delay may not be)
+    server = await prefs.server(snap.guild_id)
+    last = await runtime.service.store.reminded_at(user_id, snap.id)
+    if holds_back_reminder(player, server.allow_dm, last, now, runtime.service.turn_clock.units):
+        log.debug("reminder not sent: the player's digest lists the game", extra=where)
+        return None
     if snap.deadline is not None and snap.deadline <= now:
         log.debug("reminder not sent: the clock ran out already", extra=where)
         return None  # never a reminder naming a deadline in the past (e.g. after downtime)
@@ -140,7 +150,6 @@ async def deliver_reminder(
             log.debug("reminder waits for the turn's board", extra=where)
             return now + wait
         link = jump_link(snap.guild_id, snap.channel_id)  # the clock runs out: the channel
-    server = await prefs.server(snap.guild_id)
     locale = await server_locale(client, runtime, snap.guild_id)
     title = game_title(locale, snap.game)
     left = f"<t:{round(snap.deadline)}:R>" if snap.deadline is not None else ""
@@ -156,6 +165,7 @@ async def deliver_reminder(
             dm = await client.create_dm(discord.Object(id=user_id))
             await dm.send(said, allowed_mentions=discord.AllowedMentions.none())
             log.info("reminder sent as a direct message", extra=where)
+            await record_reminded(runtime, user_id, snap.id, now)
             return None
         except discord.Forbidden as exc:
             log.info("direct message refused (%s): reminding in the channel", exc.code, extra=where)
@@ -180,4 +190,11 @@ async def deliver_reminder(
         log.warning("reminder not sent: the channel refuses it (%s)", exc.code, extra=where)
         return None
     log.info("reminder sent in the channel", extra=where)
+    await record_reminded(runtime, user_id, snap.id, now)
     return None
+
+
+async def record_reminded(runtime: Runtime, user_id: int, game_id: int, now: float) -> None:
+    """The player heard of the game now (the digest's once-a-day rule reads it)."""
+    async with runtime.service.store.write() as tx:
+        await tx.set_reminded(user_id, game_id, now)

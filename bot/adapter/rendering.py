@@ -23,7 +23,7 @@ from typing import Any
 
 from bot.ops import metrics
 from i18n import translator
-from render import render_png
+from render import render_board, render_png
 from render.replay import Animation, replay_log
 
 log = logging.getLogger(__name__)
@@ -86,9 +86,11 @@ def stop_processes() -> None:
         _pool = None
 
 
-async def draw_png(game: str, state: Any, locale: str | None, **view: Any) -> bytes:
-    """The board as PNG bytes, drawn without blocking the event loop."""
-    job = partial(render_png, game, state, translator(locale), **view)
+async def draw_board(
+    game: str, state: Any, locale: str | None, **view: Any
+) -> tuple[bytes, str]:
+    """The board as PNG bytes and its alt text, both worked out where boards are drawn."""
+    job = partial(render_board, game, state, translator(locale), **view)
     with metrics.drawing("board"):
         if _pool is None:
             return await asyncio.to_thread(job)

@@ -1,12 +1,15 @@
 """``/settings``: every member's own choices for asynchronous play, and the server's.
 
-- ``/settings reminders how:`` (channel, direct message, off) and ``/settings quiet hours:
-  timezone:`` (``hours: off`` clears them): any member, for themselves.
+- ``/settings reminders how:`` (channel, direct message, off), ``/settings quiet hours:
+  timezone:`` (``hours: off`` clears them) and ``/settings digest how: at: instead: timezone:``
+  (a direct message once or twice a day listing the member's games on every server where it is
+  their move, ``bot.service.digest``): any member, for themselves.
 - ``/settings language`` (the language of this server's public messages) and ``/settings
   server`` (default turn clock, what happens when nobody decides about a silent player, when an
   unstarted lobby closes, whether reminders may be direct messages, each player's yearly away
-  budget for ``/away``): anyone may look, a member
-  with Manage Server may change them, checked here (the group itself is open to every member).
+  budget for ``/away``, the level of a bot standing in for a silent player): anyone may look, a
+  member with Manage Server may change them, checked here (the group itself is open to every
+  member).
 
 Every answer is private, in the reader's own Discord language, and says what is now set.
 """
@@ -25,8 +28,11 @@ from bot.adapter.words import (
     text,
     user_locale,
 )
+from bot.present.levels import level_name
 from bot.service.away_budget import AWAY_DAYS_RANGE
 from bot.service.clocks import CLOCK_CHOICES
+from bot.service.digest import DIGEST_WAYS, times_of_day
+from bot.service.digest import OFF as DIGEST_OFF
 from bot.service.errors import UserFacingError
 from bot.service.preferences import (
     ACTIONS,
@@ -39,6 +45,7 @@ from bot.service.preferences import (
 from bot.service.quiet import timezones_like
 from bot.service.rest_time import DEFAULT_TIMEZONE
 from bot.storage.base import PlayerSettingsRow
+from engines.bots import LEVELS
 from i18n import available_locales, clock_length, clock_name, language_of, t, weekdays_text
 from i18n.cldr import language_name
 
@@ -71,7 +78,8 @@ def _check_manager(interaction: discord.Interaction) -> int:
 
 
 def preferences_of(interaction: discord.Interaction) -> Preferences:
-    return Preferences(runtime_of(interaction).service.store)
+    service = runtime_of(interaction).service
+    return Preferences(service.store, turn_clock=service.turn_clock)
 
 
 def is_off(locale: str, value: str) -> bool:
@@ -95,7 +103,27 @@ def quiet_text(locale: str, row: PlayerSettingsRow) -> str:
     )
 
 
-def player_text(locale: str, row: PlayerSettingsRow, server: ServerPlay) -> str:
+def digest_text(locale: str, row: PlayerSettingsRow) -> str:
+    """The player's digest across servers, in words: off, or when it comes and whether
+    per-game reminders come beside it."""
+    times = times_of_day(row)
+    alongside = "settings.digest.instead" if row.digest_only else "settings.digest.beside"
+    if not times:
+        return t(locale, "settings.digest.line.off")
+    return t(
+        locale,
+        f"settings.digest.line.{row.digest}",
+        at=times[0].strftime("%H:%M"),
+        at2=times[-1].strftime("%H:%M"),
+        timezone=row.timezone or "UTC",
+        reminders=t(locale, alongside),
+    )
+
+
+def player_text(
+    locale: str, row: PlayerSettingsRow, server: ServerPlay, *, with_digest: bool = False
+) -> str:
+    """The player's own choices (the digest's line when asked for, or when it is on)."""
     lines = [
         t(
             locale,
@@ -106,6 +134,10 @@ def player_text(locale: str, row: PlayerSettingsRow, server: ServerPlay) -> str:
     ]
     if row.reminders == DM and not server.allow_dm:
         lines.append(t(locale, "settings.reminders.dm_not_allowed"))
+    if with_digest or row.digest != DIGEST_OFF:
+        lines.append(digest_text(locale, row))
+        if row.digest != DIGEST_OFF and not server.allow_dm:
+            lines.append(t(locale, "settings.digest.not_here"))
     return "\n".join(lines)
 
 
@@ -119,11 +151,13 @@ def server_text(locale: str, play: ServerPlay) -> str:
         dms=t(locale, "settings.dms.allowed" if play.allow_dm else "settings.dms.not_allowed"),
         away=t(locale, "clock.days", count=play.away_days),
     )
+    stand_in = t(locale, "settings.server.stand_in", level=level_name(locale, play.stand_in_level))
     if not play.rest_days:
-        return f"{summary}\n{t(locale, 'settings.server.no_rest')}"
+        return f"{summary}\n{stand_in}\n{t(locale, 'settings.server.no_rest')}"
     days = weekdays_text(locale, play.rest_days)
     zone = play.rest_timezone or DEFAULT_TIMEZONE
-    return f"{summary}\n{t(locale, 'settings.server.rest', days=days, timezone=zone)}"
+    rest = t(locale, "settings.server.rest", days=days, timezone=zone)
+    return f"{summary}\n{stand_in}\n{rest}"
 
 
 # ------------------------------------------------------------------ the commands
@@ -220,13 +254,68 @@ def build_settings_group() -> app_commands.Group:
 
         await guarded(interaction, work())
 
-    @quiet.autocomplete("timezone")
     async def timezone_autocomplete(
         interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         if not isinstance(current, str):
             return []
         return [app_commands.Choice(name=z, value=z) for z in timezones_like(current[:60])]
+
+    quiet.autocomplete("timezone")(timezone_autocomplete)
+
+    @group.command(
+        name=text("command.settings.digest.name"),
+        description=text("command.settings.digest.description"),
+    )
+    @app_commands.rename(
+        how=text("command.settings.digest.how.name"),
+        at=text("command.settings.digest.at.name"),
+        instead=text("command.settings.digest.instead.name"),
+        timezone=text("command.settings.quiet.timezone.name"),
+    )
+    @app_commands.describe(
+        how=text("command.settings.digest.how"),
+        at=text("command.settings.digest.at"),
+        instead=text("command.settings.digest.instead"),
+        timezone=text("command.settings.quiet.timezone"),
+    )
+    @app_commands.choices(
+        how=[
+            app_commands.Choice(name=text(f"settings.digest.{way}"), value=way)
+            for way in DIGEST_WAYS
+        ]
+    )
+    async def digest(
+        interaction: discord.Interaction,
+        how: app_commands.Choice[str] | None = None,
+        at: app_commands.Range[str, 1, 10] | None = None,
+        instead: bool | None = None,
+        timezone: app_commands.Range[str, 1, 60] | None = None,
+    ) -> None:
+        async def work() -> None:
+            reader = user_locale(interaction)
+            prefs = preferences_of(interaction)
+            changed = any(value is not None for value in (how, at, instead, timezone))
+            if changed:
+                row = await prefs.set_digest(
+                    interaction.user.id,
+                    None if how is None else how.value,
+                    at=None if at is None else str(at),
+                    instead=instead,
+                    timezone=None if timezone is None else str(timezone),
+                    locale=reader,
+                )
+            else:
+                row = await prefs.player(interaction.user.id)
+            server = await prefs.server(interaction.guild_id)
+            said = player_text(reader, row, server, with_digest=True)
+            if changed:
+                said = f"{t(reader, 'settings.saved')}\n{said}"
+            await reply_private(interaction, said)
+
+        await guarded(interaction, work())
+
+    digest.autocomplete("timezone")(timezone_autocomplete)
 
     @group.command(
         name=text("command.settings.server.name"),
@@ -240,6 +329,7 @@ def build_settings_group() -> app_commands.Group:
         away_days=text("command.settings.server.away_days.name"),
         rest_days=text("command.settings.server.rest_days.name"),
         timezone=text("command.settings.server.timezone.name"),
+        stand_in=text("command.settings.server.stand_in.name"),
     )
     @app_commands.describe(
         clock=text("command.settings.server.clock"),
@@ -249,6 +339,7 @@ def build_settings_group() -> app_commands.Group:
         away_days=text("command.settings.server.away_days"),
         rest_days=text("command.settings.server.rest_days"),
         timezone=text("command.settings.server.timezone"),
+        stand_in=text("command.settings.server.stand_in"),
     )
     @app_commands.choices(
         clock=[
@@ -258,6 +349,9 @@ def build_settings_group() -> app_commands.Group:
         action=[
             app_commands.Choice(name=text(f"settings.action.{choice}"), value=choice)
             for choice in ACTIONS
+        ],
+        stand_in=[
+            app_commands.Choice(name=text(f"bot.level.{level}"), value=level) for level in LEVELS
         ],
     )
     async def server(
@@ -270,11 +364,12 @@ def build_settings_group() -> app_commands.Group:
         away_days: app_commands.Range[int, AWAY_DAYS_RANGE[0], AWAY_DAYS_RANGE[1]] | None = None,
         rest_days: app_commands.Range[str, 1, 60] | None = None,
         timezone: app_commands.Range[str, 1, 60] | None = None,
+        stand_in: app_commands.Choice[str] | None = None,
     ) -> None:
         async def work() -> None:
             reader = user_locale(interaction)
             prefs = preferences_of(interaction)
-            changes = (clock, action, lobby_hours, dms, away_days, rest_days, timezone)
+            changes = (clock, action, lobby_hours, dms, away_days, rest_days, timezone, stand_in)
             if all(change is None for change in changes):
                 play = await prefs.server(interaction.guild_id)
                 said = server_text(reader, play)
@@ -292,6 +387,7 @@ def build_settings_group() -> app_commands.Group:
                 rest_days=None if rest_days is None else str(rest_days),
                 rest_timezone=None if timezone is None else str(timezone),
                 lang=language_of(reader),
+                stand_in_level=None if stand_in is None else stand_in.value,
             )
             said = server_text(reader, play)
             await reply_private(interaction, f"{t(reader, 'settings.saved')}\n{said}")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import logging
+from dataclasses import replace
 from typing import Any, Protocol
 
 import discord
@@ -18,6 +19,7 @@ import discord
 from bot.adapter import reminders
 from bot.adapter.away_boards import keeping_boards_true
 from bot.adapter.delivery import DISCORD_FAILURES, RETRY_DELAYS, UNKNOWN_CHANNEL
+from bot.adapter.digest import deliver_digest
 from bot.adapter.outgoing import USERS_ONLY
 from bot.adapter.pace import Pace
 from bot.adapter.runtime import Runtime
@@ -32,8 +34,19 @@ from bot.service.clocks import (
     REMINDER,
     VOTE_END,
 )
+from bot.service.digest import (
+    DIGEST,
+    late_limit,
+    marked_sending,
+    moment_of,
+    out_of_quiet,
+    schedule_digest,
+    was_being_sent,
+)
+from bot.service.digest import OFF as DIGEST_OFF
 from bot.service.errors import GameNotFound
 from bot.service.models import GameSnapshot
+from bot.service.preferences import Preferences
 from bot.service.scheduler import Scheduler
 from bot.service.table import (
     END,
@@ -43,7 +56,7 @@ from bot.service.table import (
     YES,
     Decision,
 )
-from bot.storage.base import Shards, TimerRow
+from bot.storage.base import PlayerSettingsRow, Shards, TimerRow, Tx
 from i18n import game_title, t
 
 log = logging.getLogger(__name__)
@@ -60,6 +73,8 @@ class Poster(Protocol):
     ) -> Any: ...
 
     async def guild_locale(self, guild_id: int | None) -> str: ...
+
+    async def wait_until_ready(self) -> None: ...
 
 
 class TimerActions:
@@ -107,6 +122,8 @@ class TimerActions:
             await self._check_channel(timer)
         elif timer.kind == NOTICE:
             await self._notice(timer)
+        elif timer.kind == DIGEST:
+            await self._digest(timer)
         else:
             log.warning("unknown timer kind %r dropped", timer.kind)
             await self._drop(timer)
@@ -183,6 +200,56 @@ class TimerActions:
                 await tx.reschedule_timer(timer.id, again, timer.attempts)
         if again is not None:
             self.scheduler.poke(again)
+
+    async def _digest(self, timer: TimerRow) -> None:
+        """A player's digest fell due: sent once (late after downtime, or skipped when too
+        late; see ``bot.service.digest``), then its timer moves to the next moment."""
+        # the servers' names come from the gateway: at start-up, wait until it told them
+        await self.client.wait_until_ready()
+        store = self.service.store
+        player = await Preferences(store).player(timer.user_id or 0)
+        now = self.now()
+        async with store.write() as tx:
+            current = await tx.load_timer(timer.id)
+            if current is None or current.due > now:
+                return  # another process has it, or the player's choice replaced it
+            moment = moment_of(current)
+            late = now - moment > late_limit(player)
+            if player.digest == DIGEST_OFF or late or was_being_sent(current):
+                if late:
+                    log.info("digest skipped: %.0f s late", now - moment)
+                await self._next_digest(tx, player, now)
+                return
+            quiet_end = out_of_quiet(now, player)
+            if quiet_end > now:  # (a late one may fall in the player's quiet hours)
+                await tx.reschedule_timer(current.id, quiet_end, current.attempts)
+                tx.on_commit(lambda: self.scheduler.poke(quiet_end))
+                return
+            await tx.delete_timer(current.id)  # marked as being sent, claimed for a while
+            sending = await tx.add_timer(
+                replace(current, due=now + CLAIM_SECONDS, data=marked_sending(current), attempts=0)
+            )
+        try:
+            await deliver_digest(self.client, self.runtime, player, self.pace.wait)
+        except DISCORD_FAILURES as exc:
+            delay = RETRY_DELAYS[min(current.attempts, len(RETRY_DELAYS) - 1)]
+            log.warning("digest not sent yet (try %d): %r", current.attempts + 1, exc)
+            async with store.write() as tx:
+                if await tx.load_timer(sending) is not None:  # unmarked: nothing went by DM
+                    await tx.delete_timer(sending)
+                    retry = replace(current, due=now + delay, attempts=current.attempts + 1)
+                    await tx.add_timer(retry)
+            self.scheduler.poke(now + delay)
+            return
+        async with store.write() as tx:
+            if await tx.load_timer(sending) is not None:  # (else the player chose anew)
+                await self._next_digest(tx, player, self.now())
+
+    async def _next_digest(self, tx: Tx, player: PlayerSettingsRow, now: float) -> None:
+        timer = await schedule_digest(tx, player, now)
+        if timer is not None:
+            due = timer.due
+            tx.on_commit(lambda: self.scheduler.poke(due))
 
     async def _game(self, timer: TimerRow) -> GameSnapshot | None:
         try:

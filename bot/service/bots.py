@@ -18,6 +18,7 @@ from bot.service.clocks import NOTICE, VOTE_DECIDED_NOTICE
 from bot.service.errors import StaleBoard
 from bot.service.games import GameService
 from bot.service.models import GameSnapshot, Outcome
+from bot.service.preferences import stand_in_level_of
 from engines.bots import bot_games, get_bot
 from engines.registry import get_engine
 from engines.rng import Rng
@@ -63,6 +64,15 @@ def merge(outcomes: list[Outcome]) -> Outcome:
     return Outcome(outcomes[0].before, outcomes[-1].after, moves)
 
 
+async def level_of(service: GameService, snap: GameSnapshot, seat: int) -> str:
+    """The level a bot seat plays at: its own, or for a stand-in the one its server chose."""
+    level = snap.seats[seat].bot_level
+    if level is not None:
+        return level
+    row = await service.store.server_play(snap.guild_id) if snap.guild_id is not None else None
+    return stand_in_level_of(row)
+
+
 async def play_bot_turn(
     service: GameService,
     game_id: int,
@@ -74,7 +84,7 @@ async def play_bot_turn(
     if seat is None:
         return None
     engine = get_engine(snap.game)
-    bot = get_bot(snap.game, snap.seats[seat].bot_level or "medium")
+    bot = get_bot(snap.game, await level_of(service, snap, seat))
     seed = await service.seed_of(game_id)
     outcomes: list[Outcome] = []
     timings: list[float] = []

@@ -26,6 +26,7 @@ from bot.service.clocks import (
     notice,
 )
 from bot.service.models import GameSnapshot, LoggedMove, Outcome, Seat
+from bot.service.positions import Positions
 from bot.service.rematch_seats import in_rematch_order
 from bot.service.turns import TurnLog
 from bot.storage.base import (
@@ -119,6 +120,8 @@ class GameService:
         self.turn_clock = turn_clock or TurnClock()
         #: the newest turns of the games shown, for their public messages (``bot.service.turns``)
         self.turn_log = TurnLog(store)
+        #: the decoded state of each game's newest row, and what the engine says of it
+        self.positions = Positions()
 
     # ----------------------------------------------------------------- reading
 
@@ -131,9 +134,18 @@ class GameService:
     def snapshot_of(self, row: GameRow, state: Any = None) -> GameSnapshot:
         """The snapshot of a stored row (``state``: the row's state, already decoded)."""
         units = self.turn_clock.units
-        seats = seats_of(row, units)
         bank = row.bank_cap is not None and bool(row.clock_seconds)
-        base = GameSnapshot(
+        position = (
+            None
+            if row.state_json is None
+            else self.positions.of(row.id, row.game, row.state_json, state)
+        )
+        running = (
+            position is not None
+            and row.status == "active"
+            and position.mover not in (CHANCE, TERMINAL)
+        )
+        return GameSnapshot(
             id=row.id,
             guild_id=row.guild_id,
             channel_id=row.channel_id,
@@ -143,7 +155,7 @@ class GameService:
             version=row.version,
             capacity=row.capacity,
             options=json.loads(row.options_json),
-            seats=seats,
+            seats=seats_of(row, units),
             ended_by=row.ended_by,
             clock_seconds=row.clock_seconds,
             clock_hours=self.turn_clock.units.in_hours(row.clock_seconds),
@@ -163,25 +175,13 @@ class GameService:
             rest_days=rest_time.from_stored(row.rest_days),
             rest_timezone=row.rest_timezone,
             resting_until=self._resting_until(row),
-        )
-        if row.state_json is None:
-            return base
-        engine = get_engine(row.game)
-        if state is None:
-            state = engine.decode_state(json.loads(row.state_json))
-        mover = engine.to_move(state)
-        running = row.status == "active" and mover not in (CHANCE, TERMINAL)
-        return replace(
-            base,
-            state=state,
-            move_count=row.move_count,
-            to_move=mover if running else None,
-            legal=tuple(engine.encode_action(a) for a in engine.legal_actions(state))
-            if running
-            else (),
-            scores=tuple(engine.scores(state)),
-            turn=engine.turn(state),
-            winners=tuple(engine.winners(state)),
+            state=position.state if position else None,
+            move_count=row.move_count if position else None,
+            to_move=position.mover if position and running else None,
+            legal=position.legal if position and running else (),
+            scores=position.scores if position else (),
+            turn=position.turn if position else 0,
+            winners=position.winners if position else (),
         )
 
     async def game(self, game_id: int) -> GameSnapshot:

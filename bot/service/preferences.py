@@ -1,17 +1,20 @@
 """What players and servers chose for asynchronous play, read with their defaults and written
 after validation, so the adapter only shows them.
 
-A player chooses how reminders reach them (``channel``, ``dm`` or ``off``) and their quiet hours
-(a daily period in their time zone, ``bot.service.quiet``). A server chooses its default turn
-clock, what happens when nobody decides about a silent player, when an unstarted lobby closes and
-whether reminders may be sent as direct messages, and each player's yearly away budget
-(``bot.service.away_budget``).
+A player chooses how reminders reach them (``channel``, ``dm`` or ``off``), their quiet hours
+(a daily period in their time zone, ``bot.service.quiet``), and whether a digest of their games
+on every server comes as a direct message once or twice a day (``bot.service.digest``). A server
+chooses its default turn clock, what happens when nobody decides about a silent player, when an
+unstarted lobby closes and whether reminders may be sent as direct messages, each player's
+yearly away budget (``bot.service.away_budget``), and the level a computer opponent plays at
+when it stands in for a silent player.
 
 Stored forms (migration 0006): ``server_settings.default_clock`` is the clock in hours of game
 time (0: no clock; NULL: the built-in 24 h a move; a time bank's start when
 ``default_bank_cap`` is set, migration 0012, with ``default_bank_increment`` a move),
 ``lobby_expiry`` in hours (NULL: 24), ``allow_dm`` 0/1 (NULL: allowed); ``away_days``
-(migration 0011) in days (NULL: 21). Hours are scaled by ``TimeUnits`` where they are used.
+(migration 0011) in days (NULL: 21); ``stand_in_level`` (migration 0016) one of
+``engines.bots.LEVELS`` (NULL: medium). Hours are scaled by ``TimeUnits`` where they are used.
 """
 
 from __future__ import annotations
@@ -28,13 +31,17 @@ from bot.service.clocks import (
     DEFAULT_CLOCK,
     GameClock,
     TimeUnits,
+    TurnClock,
 )
+from bot.service.digest import DIGEST_WAYS, parse_time_of_day, schedule_digest
+from bot.service.digest import OFF as DIGEST_OFF
 from bot.service.errors import UserFacingError
 from bot.service.games import utc_now
 from bot.service.quiet import check_timezone, parse_period
 from bot.service.rest_time import from_stored, parse_rest_days, to_stored
 from bot.service.table import BOT_SEAT, BOT_TURN, DEFAULT_ACTION, END, WAIT
 from bot.storage.base import GameStore, PlayerSettingsRow, ServerPlayRow
+from engines.bots import LEVELS
 
 #: how reminders reach a player
 CHANNEL, DM, OFF = "channel", "dm", "off"
@@ -44,6 +51,8 @@ ACTIONS = (BOT_TURN, BOT_SEAT, END, WAIT)
 #: an unstarted lobby closes after this many hours unless the server chose otherwise
 LOBBY_EXPIRY_HOURS = 24
 LOBBY_EXPIRY_RANGE = (1, 168)
+#: the level a bot standing in for a silent player plays at unless the server chose another
+DEFAULT_STAND_IN_LEVEL = "medium"
 
 _UNITS = {
     "d": 24.0,
@@ -134,6 +143,7 @@ class ServerPlay:
     away_days: int = DEFAULT_AWAY_DAYS  # each player's yearly away budget
     rest_days: frozenset[int] = frozenset()  # new tables rest on these weekdays (Monday 0)
     rest_timezone: str | None = None  # ... in this zone when their host named none
+    stand_in_level: str = DEFAULT_STAND_IN_LEVEL  # one of LEVELS
 
     def game_clock(self, units: TimeUnits) -> GameClock:
         """The default clock in (scaled) seconds (per move or a bank)."""
@@ -154,15 +164,30 @@ def server_play_of(row: ServerPlayRow | None) -> ServerPlay:
         away_days=DEFAULT_AWAY_DAYS if row.away_days is None else row.away_days,
         rest_days=from_stored(row.rest_days),
         rest_timezone=row.rest_timezone,
+        stand_in_level=stand_in_level_of(row),
     )
+
+
+def stand_in_level_of(row: ServerPlayRow | None) -> str:
+    """The level a stand-in plays at on a server (a stored level no longer offered: medium)."""
+    level = row.stand_in_level if row is not None else None
+    return level if level in LEVELS else DEFAULT_STAND_IN_LEVEL
 
 
 class Preferences:
     """Player and server choices over the store (stateless: cheap to make where needed)."""
 
-    def __init__(self, store: GameStore, *, clock: Callable[[], str] = utc_now) -> None:
+    def __init__(
+        self,
+        store: GameStore,
+        *,
+        clock: Callable[[], str] = utc_now,
+        turn_clock: TurnClock | None = None,
+    ) -> None:
         self.store = store
         self.clock = clock
+        #: the digest's timer is written through it (so the scheduler wakes for it)
+        self.turn_clock = turn_clock or TurnClock()
 
     # ----------------------------------------------------------------- players
 
@@ -170,8 +195,14 @@ class Preferences:
         return await self.store.player_settings(user_id) or PlayerSettingsRow(user_id)
 
     async def _save_player(self, row: PlayerSettingsRow) -> PlayerSettingsRow:
+        """Save the player's choices; their digest's timer moves to match them (its time of
+        day, time zone and quiet hours)."""
         async with self.store.write() as tx:
             await tx.set_player_settings(row, self.clock())
+            timer = await schedule_digest(tx, row, self.turn_clock.now())
+            if timer is not None:
+                due = timer.due
+                tx.on_commit(lambda: self.turn_clock.on_timer(due))
         return row
 
     async def set_reminders(self, user_id: int, how: str) -> PlayerSettingsRow:
@@ -198,6 +229,33 @@ class Preferences:
         row = await self.player(user_id)
         return await self._save_player(replace(row, quiet_start=None, quiet_end=None))
 
+    async def set_digest(
+        self,
+        user_id: int,
+        how: str | None = None,
+        *,
+        at: str | None = None,
+        instead: bool | None = None,
+        timezone: str | None = None,
+        locale: str | None = None,
+    ) -> PlayerSettingsRow:
+        """The digest across servers: ``how`` one of ``DIGEST_WAYS``, at the time of day ``at``
+        (``"08:00"``) in ``timezone`` (kept when left out, shared with quiet hours),
+        ``instead`` of per-game reminders or beside them, written in ``locale``. None keeps
+        what was chosen. Its timer is replaced in the same transaction."""
+        if how is not None and how not in DIGEST_WAYS:
+            raise BadSettingValue()
+        row = await self.player(user_id)
+        row = replace(
+            row,
+            digest=row.digest if how is None else how,
+            digest_at=row.digest_at if at is None else parse_time_of_day(at),
+            digest_only=row.digest_only if instead is None else bool(instead),
+            timezone=check_timezone(timezone) if timezone else row.timezone,
+            digest_locale=locale or row.digest_locale,
+        )
+        return await self._save_player(row)
+
     # ----------------------------------------------------------------- servers
 
     async def server(self, guild_id: int | None) -> ServerPlay:
@@ -215,6 +273,7 @@ class Preferences:
         rest_days: str | None = None,
         rest_timezone: str | None = None,
         lang: str = "en",
+        stand_in_level: str | None = None,
     ) -> ServerPlay:
         """Change the given choices (None: keep), validated; returns them all (``rest_days``
         as typed, read in ``lang``: ``bot.service.rest_time.parse_rest_days``)."""
@@ -249,6 +308,10 @@ class Preferences:
             row = replace(row, rest_timezone=check_timezone(rest_timezone))
         if rest_days is not None:
             row = replace(row, rest_days=to_stored(parse_rest_days(rest_days, lang)))
+        if stand_in_level is not None:
+            if stand_in_level not in LEVELS:
+                raise BadSettingValue()
+            row = replace(row, stand_in_level=stand_in_level)
         async with self.store.write() as tx:
             await tx.set_server_play(row, self.clock())
         return server_play_of(row)
@@ -259,6 +322,9 @@ __all__ = [
     "BOT_SEAT",
     "BOT_TURN",
     "CHANNEL",
+    "DEFAULT_STAND_IN_LEVEL",
+    "DIGEST_OFF",
+    "DIGEST_WAYS",
     "DM",
     "END",
     "OFF",
@@ -269,4 +335,5 @@ __all__ = [
     "clock_choice",
     "parse_duration",
     "server_play_of",
+    "stand_in_level_of",
 ]

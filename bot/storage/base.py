@@ -88,6 +88,12 @@ class PlayerSettingsRow:
     quiet_start: str | None = None  # "23:00"
     quiet_end: str | None = None
     timezone: str | None = None
+    # the digest across servers (migration 0014)
+    digest: str = "off"  # 'off' | 'daily' | 'twice'
+    digest_at: str | None = None  # "08:00" in ``timezone`` (UTC without one)
+    digest_only: bool = False  # instead of per-game reminders (False: beside them)
+    digest_locale: str | None = None  # the language the player chose it in
+    dm_channel_id: int | None = None  # their DM channel with the bot, once known
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +111,7 @@ class ServerPlayRow:
     default_bank_cap: int | None = None
     rest_days: str | None = None  # new tables rest on these weekdays ("5,6"; migration 0013)
     rest_timezone: str | None = None  # ... read in this IANA zone (else the host's own)
+    stand_in_level: str | None = None  # the level of a stand-in bot (migration 0016)
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,6 +336,16 @@ class Tx(Protocol):
 
     async def set_player_settings(self, row: PlayerSettingsRow, updated_at: str) -> None: ...
 
+    async def reminded_at(self, user_id: int, game_id: int) -> float | None:
+        """When the player was last reminded of the game (None: never)."""
+        ...
+
+    async def set_reminded(self, user_id: int, game_id: int, at: float) -> None: ...
+
+    async def set_dm_channel(self, user_id: int, channel_id: int | None) -> None:
+        """Remember the player's DM channel with the bot (their other choices stay)."""
+        ...
+
     async def set_server_play(self, row: ServerPlayRow, updated_at: str) -> None: ...
 
     # -- results and ratings (migration 0007)
@@ -469,6 +486,12 @@ class GameStore(Protocol):
     async def player_settings(self, user_id: int) -> PlayerSettingsRow | None: ...
 
     async def server_play(self, guild_id: int) -> ServerPlayRow | None: ...
+
+    async def games_of_user_everywhere(self, user_id: int) -> list[GameRow]:
+        """Every running game, on any server, in which the user has a seat."""
+        ...
+
+    async def reminded_at(self, user_id: int, game_id: int) -> float | None: ...
 
     async def games_of_user(self, guild_id: int, user_id: int) -> list[GameRow]:
         """The server's running games in which the user has a seat."""

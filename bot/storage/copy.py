@@ -41,6 +41,7 @@ COPIED_TABLES: tuple[str, ...] = (
     "meta",  # migration 0009 on
     "private_steps",  # migration 0010 on
     "away_periods",  # migration 0011 on
+    "reminded",  # migration 0014 on
 )
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import fields
 
-from bot.storage.base import ServerPlayRow
+from bot.storage.base import PlayerSettingsRow, ServerPlayRow
 
 GAME_COLUMNS = (
     "id, guild_id, channel_id, game, rules_version, host_id, options_json, capacity, seed,"
@@ -134,6 +134,12 @@ GAMES_OF_USER = (
     " WHERE g.guild_id = :guild_id AND g.status = 'active' AND s.user_id = :user_id"
     " ORDER BY g.id"
 )
+#: every running game in which the user has a seat, on any server (the digest, ``/mygames``
+#: everywhere)
+GAMES_OF_USER_EVERYWHERE = (
+    "SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id"
+    " WHERE s.user_id = :user_id AND g.status = 'active' ORDER BY g.id"
+)
 FINISHED_GAMES = (
     "SELECT g.id FROM games g WHERE g.status = 'finished' AND (:unrecorded_only = 0"
     " OR NOT EXISTS (SELECT 1 FROM game_outcomes o WHERE o.game_id = g.id))"
@@ -189,18 +195,24 @@ SET_SERVER_PLAY = (
     " ON CONFLICT (guild_id) DO UPDATE SET "
     + ", ".join(f"{c} = excluded.{c}" for c in (*SERVER_PLAY_COLUMNS[1:], "updated_at"))
 )
+#: a player's own choices are the fields of ``PlayerSettingsRow``, each a column of
+#: ``player_settings`` of the same name (the digest's: migration 0014)
+PLAYER_SETTINGS_COLUMNS = tuple(f.name for f in fields(PlayerSettingsRow))
 PLAYER_SETTINGS = (
-    "SELECT user_id, reminders, quiet_start, quiet_end, timezone FROM player_settings"
-    " WHERE user_id = :user_id"
+    f"SELECT {', '.join(PLAYER_SETTINGS_COLUMNS)} FROM player_settings WHERE user_id = :user_id"
 )
 SET_PLAYER_SETTINGS = (
-    "INSERT INTO player_settings"
-    " (user_id, reminders, quiet_start, quiet_end, timezone, updated_at)"
-    " VALUES (:user_id, :reminders, :quiet_start, :quiet_end, :timezone, :updated_at)"
-    " ON CONFLICT (user_id) DO UPDATE SET"
-    " reminders = excluded.reminders, quiet_start = excluded.quiet_start,"
-    " quiet_end = excluded.quiet_end, timezone = excluded.timezone,"
-    " updated_at = excluded.updated_at"
+    f"INSERT INTO player_settings ({', '.join(PLAYER_SETTINGS_COLUMNS)}, updated_at)"
+    f" VALUES ({', '.join(':' + c for c in PLAYER_SETTINGS_COLUMNS)}, :updated_at)"
+    " ON CONFLICT (user_id) DO UPDATE SET "
+    + ", ".join(f"{c} = excluded.{c}" for c in (*PLAYER_SETTINGS_COLUMNS[1:], "updated_at"))
+)
+SET_DM_CHANNEL = "UPDATE player_settings SET dm_channel_id = :channel_id WHERE user_id = :user_id"
+#: when the player was last reminded of the game (a reminder, or a digest's fallback mention)
+REMINDED_AT = "SELECT at FROM reminded WHERE user_id = :user_id AND game_id = :game_id"
+SET_REMINDED = (
+    "INSERT INTO reminded (user_id, game_id, at) VALUES (:user_id, :game_id, :at)"
+    " ON CONFLICT (user_id, game_id) DO UPDATE SET at = excluded.at"
 )
 META = "SELECT value FROM meta WHERE key = :key"
 SET_META = (
@@ -225,12 +237,8 @@ ADD_AWAY_PERIOD = (
     " ON CONFLICT (guild_id, user_id, since) DO UPDATE SET until = excluded.until"
 )
 FORGET_AWAY_PERIODS = f"DELETE FROM away_periods WHERE {_OF_PLAYER} AND since <= :before"
-END_AWAY_PERIOD = (
-    f"UPDATE away_periods SET until = :until WHERE {_OF_PLAYER} AND since = :since"
-)
-TOLD_BUDGET_LOW = (
-    f"UPDATE away_periods SET told_low = 1 WHERE {_OF_PLAYER} AND since = :since"
-)
+END_AWAY_PERIOD = f"UPDATE away_periods SET until = :until WHERE {_OF_PLAYER} AND since = :since"
+TOLD_BUDGET_LOW = f"UPDATE away_periods SET told_low = 1 WHERE {_OF_PLAYER} AND since = :since"
 
 # ---------------------------------------------------------------- timers
 
@@ -252,9 +260,7 @@ USER_TIMERS = f"{_TIMERS} WHERE user_id = :user_id AND kind IN (:kinds) ORDER BY
 TIMERS_OF_GAME = f"{_TIMERS} WHERE game_id = :game_id ORDER BY due"
 #: appended after a ``WHERE``: the timer's guild is on the asked shards, or it has none
 #: (``Shards.serves``)
-TIMER_ON_SHARDS = (
-    " AND (guild_id IS NULL OR ((guild_id >> 22) % :shard_count) IN (:shard_ids))"
-)
+TIMER_ON_SHARDS = " AND (guild_id IS NULL OR ((guild_id >> 22) % :shard_count) IN (:shard_ids))"
 NEXT_DUE = "SELECT due FROM timers WHERE 1 = 1"
 DUE_TIMERS = f"{_TIMERS} WHERE due <= :now"
 BY_DUE = " ORDER BY due LIMIT :limit"

@@ -80,6 +80,17 @@ async def _away_periods(
     return [AwayPeriodRow(since, until, bool(told)) for since, until, told in rows]
 
 
+def _player_settings(row: Sequence[Any]) -> PlayerSettingsRow:
+    values = dict(zip(sql.PLAYER_SETTINGS_COLUMNS, row, strict=True))
+    values["digest_only"] = bool(values["digest_only"])
+    return PlayerSettingsRow(**values)
+
+
+async def _reminded_at(db: Connection, user_id: int, game_id: int) -> float | None:
+    at: float | None = await db.value(sql.REMINDED_AT, user_id=user_id, game_id=game_id)
+    return at
+
+
 def _result(row: Sequence[Any]) -> ResultRow:
     game_id, seat, guild_id, game, user_id, score, rank, won, extras_json = row
     return ResultRow(game_id, seat, guild_id, game, user_id, score, rank, bool(won), extras_json)
@@ -371,15 +382,18 @@ class StoreTx:
         await self._db.run(sql.TOLD_BUDGET_LOW, guild_id=guild_id, user_id=user_id, since=since)
 
     async def set_player_settings(self, row: PlayerSettingsRow, updated_at: str) -> None:
-        await self._db.run(
-            sql.SET_PLAYER_SETTINGS,
-            user_id=row.user_id,
-            reminders=row.reminders,
-            quiet_start=row.quiet_start,
-            quiet_end=row.quiet_end,
-            timezone=row.timezone,
-            updated_at=updated_at,
-        )
+        values = {name: getattr(row, name) for name in sql.PLAYER_SETTINGS_COLUMNS}
+        values["digest_only"] = int(row.digest_only)
+        await self._db.run(sql.SET_PLAYER_SETTINGS, updated_at=updated_at, **values)
+
+    async def reminded_at(self, user_id: int, game_id: int) -> float | None:
+        return await _reminded_at(self._db, user_id, game_id)
+
+    async def set_reminded(self, user_id: int, game_id: int, at: float) -> None:
+        await self._db.run(sql.SET_REMINDED, user_id=user_id, game_id=game_id, at=at)
+
+    async def set_dm_channel(self, user_id: int, channel_id: int | None) -> None:
+        await self._db.run(sql.SET_DM_CHANNEL, user_id=user_id, channel_id=channel_id)
 
     async def set_server_play(self, row: ServerPlayRow, updated_at: str) -> None:
         values = {name: getattr(row, name) for name in sql.SERVER_PLAY_COLUMNS}
@@ -634,7 +648,20 @@ class Store(ABC):
 
     async def player_settings(self, user_id: int) -> PlayerSettingsRow | None:
         row = await self._row(sql.PLAYER_SETTINGS, user_id=user_id)
-        return PlayerSettingsRow(*row) if row else None
+        return _player_settings(row) if row else None
+
+    async def reminded_at(self, user_id: int, game_id: int) -> float | None:
+        return await self._read(lambda db: _reminded_at(db, user_id, game_id))
+
+    async def games_of_user_everywhere(self, user_id: int) -> list[GameRow]:
+        """Every running game, on any server, in which the user has a seat."""
+
+        async def work(db: Connection) -> list[GameRow]:
+            ids = await db.rows(sql.GAMES_OF_USER_EVERYWHERE, user_id=user_id)
+            found = [await _game(db, sql.GAME, id=row[0]) for row in ids]
+            return [row for row in found if row is not None]
+
+        return await self._read(work)
 
     async def server_play(self, guild_id: int) -> ServerPlayRow | None:
         row = await self._row(sql.SERVER_PLAY, guild_id=guild_id)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.present.levels import strength_list
 from tests.e2e.helpers import (
     action_ids,
     assert_board,
@@ -162,6 +163,8 @@ async def test_lobby_rules(fake_discord, bot_process) -> None:
     await rec.wait_response()
     lobby = rec.original
     gid = lobby.custom_ids[0].split(":")[1]
+    # above the "Add bot" buttons: how strong each level is, from games/cantstop/levels.json
+    assert strength_list("en", "cantstop", "lobby.levels") in lobby.content
 
     async def press(user, op: str):
         r = await fake_discord.click(user, fake_discord.message(lobby.id), f"brl:{gid}:{op}")
@@ -222,6 +225,8 @@ async def test_look_commands_and_abandon(fake_discord, bot_process) -> None:
     rules = await fake_discord.slash(watcher, table.channel, "rules", {"game": "cantstop"})
     await rules.wait_response()
     assert rules.ephemeral and "3 columns" in rules.embeds[0]["description"]
+    # and how strong each bot level is, from games/cantstop/levels.json
+    assert strength_list("en", "cantstop", "rules.levels.title") in rules.embeds[0]["description"]
 
     suggest = await fake_discord.autocomplete(
         alice, table.channel, "game", {"action": "move"}, focused="action", subcommand="move"

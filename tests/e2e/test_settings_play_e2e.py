@@ -161,8 +161,16 @@ async def test_server_settings_need_manage_server_to_change(
     )
     slash = Slash(fake_discord, table.channel)
 
-    def summary(locale: str, clock: str, action: str, hours: int, dms: bool, away: int = 21) -> str:
-        return t(
+    def summary(
+        locale: str,
+        clock: str,
+        action: str,
+        hours: int,
+        dms: bool,
+        away: int = 21,
+        stand_in: str = "medium",
+    ) -> str:
+        said = t(
             locale,
             "settings.server.summary",
             clock=clock_length(locale, CLOCK_HOURS[clock]),
@@ -170,7 +178,10 @@ async def test_server_settings_need_manage_server_to_change(
             lobby=clock_length(locale, hours),
             dms=t(locale, "settings.dms.allowed" if dms else "settings.dms.not_allowed"),
             away=t(locale, "clock.days", count=away),
-        ) + "\n" + t(locale, "settings.server.no_rest")  # (rest days: test_rest_days_e2e)
+        )
+        level = t(locale, f"bot.level.{stand_in}")
+        said += "\n" + t(locale, "settings.server.stand_in", level=level)
+        return said + "\n" + t(locale, "settings.server.no_rest")  # (rest days: test_rest_days_e2e)
 
     defaults = summary("en", "24h", "bot_turn", 24, True)
     # anyone may look; changing needs Manage Server, refused privately and nothing changes
@@ -219,6 +230,18 @@ async def test_server_settings_need_manage_server_to_change(
         t("en", "settings.saved") + "\n" + summary("en", "none", "wait", 48, True, away=1)
     )
     assert rows(bot.db_path, "SELECT away_days FROM server_settings") == [(1,)]
+    # the level of a bot standing in for a silent player (medium until chosen)
+    assert await slash(alice, "settings", "server", stand_in_level="hard") == refused
+    assert await slash(admin, "settings", "server", locale="de", stand_in_level="hard") == (
+        t("de", "settings.saved")
+        + "\n"
+        + summary("de", "none", "wait", 48, True, away=1, stand_in="hard")
+    )
+    assert rows(bot.db_path, "SELECT stand_in_level FROM server_settings") == [("hard",)]
+    await bot.restart()
+    assert await slash(alice, "settings", "server") == summary(
+        "en", "none", "wait", 48, True, away=1, stand_in="hard"
+    ) + "\n" + t("en", "settings.server.hint")
     fake_discord.assert_no_unknown_routes()
     bot.assert_no_traceback()
 

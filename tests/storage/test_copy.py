@@ -92,6 +92,19 @@ async def fill(path: Path) -> None:
         async with store.write() as tx:  # a server's rest days (migration 0013)
             rest = ServerPlayRow(3, rest_days="6", rest_timezone="Europe/Paris")
             await tx.set_server_play(rest, "t7")
+        # the level of a stand-in (migration 0016)
+        async with store.write() as tx:
+            await tx.set_server_play(ServerPlayRow(4, stand_in_level="hard"), "t8")
+        # the digest across servers (migration 0014): a player's choice, games reminded of
+        async with store.write() as tx:
+            await tx.set_player_settings(
+                PlayerSettingsRow(
+                    BOB, "channel", None, None, "Asia/Tokyo", "twice", "07:30", True, "ja"
+                ),
+                "t9",
+            )
+            await tx.set_reminded(ALICE, 1, 1.7e9 + 0.375)
+            await tx.set_reminded(BOB, 2, 1.7e9 + 0.625)
         # after the game (migration 0008): the won game's rematch lobby
         assert (await rematch(service, 3, BOB, guild_id=1)).id == 8
 
@@ -123,6 +136,8 @@ async def test_sqlite_to_postgres_and_back_gives_identical_games(tmp_path, pg_ur
         (1.7e9, 1.8e9 + 0.25, 1),
     ]
     assert [r[0] for r in before["game_outcomes"]] == [3] and len(before["game_results"]) == 2
+    assert "hard" in {value for row in before["server_settings"] for value in row}
+    assert sorted(r[2] for r in before["reminded"]) == [1.7e9 + 0.375, 1.7e9 + 0.625]
     assert len(before["ratings"]) == 3 and len(before["rating_history"]) == 4
     async with open_store(original) as a, open_store(pg_url) as b, open_store(back) as c:
         for store in (a, b, c):
@@ -132,8 +147,11 @@ async def test_sqlite_to_postgres_and_back_gives_identical_games(tmp_path, pg_ur
             server = await store.server_play(3)
             assert (server.rest_days, server.rest_timezone) == ("6", "Europe/Paris")
             assert await store.rating_history(1, "kokeshi", ALICE) == [(26.5, 8.0), (27.25, 7.5)]
+            assert (await store.server_play(4)).stand_in_level == "hard"
             assert await store.all_ratings() == await a.all_ratings()
             assert await store.player_results(1, BOB) == await a.player_results(1, BOB)
+            assert (await store.player_settings(BOB)).digest_only is True
+            assert await store.reminded_at(ALICE, 1) == 1.7e9 + 0.375
         for game_id in range(1, 9):
             assert await a.load_game(game_id) == await b.load_game(game_id)
             assert await a.load_game(game_id) == await c.load_game(game_id)

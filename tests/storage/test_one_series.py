@@ -36,7 +36,7 @@ async def columns(target: str | Path) -> dict[str, list[str]]:
     tables = [
         "games", "seats", "moves", "posts", "server_settings", "timers", "votes", "ballots",
         "player_settings", "away", "game_outcomes", "game_results", "ratings", "rating_history",
-        "meta", "private_steps", "away_periods",
+        "meta", "private_steps", "away_periods", "reminded",
     ]
     async with open_store(target) as store:
         return {table: await store.table_columns(table) for table in tables}

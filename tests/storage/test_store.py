@@ -339,7 +339,7 @@ async def test_a_servers_play_settings_read_back_as_written(database: str) -> No
     rows = [
         ServerPlayRow(1, 3600, "skip", 86400, True),
         ServerPlayRow(2, None, None, None, None),
-        ServerPlayRow(3, 60, "bot", None, False),
+        ServerPlayRow(3, 60, "bot", None, False, 7, "hard"),
     ]
     async with open_store(database) as store:
         async with store.write() as tx:
@@ -351,3 +351,42 @@ async def test_a_servers_play_settings_read_back_as_written(database: str) -> No
         assert (await store.server_play(3)).allow_dm is False and await store.server_play(4) is None
         await store.set_server_locale(1, "de", "t3")  # the other settings of the row stay
         assert await store.server_locale(1) == "de" and (await store.server_play(1)).lobby_expiry == 86400
+
+
+async def test_a_players_digest_and_reminders_read_back_across_servers(database: str) -> None:
+    """The digest's choices are columns of ``player_settings`` (its yes/no stored as 1/0), when a
+    player was last reminded of a game is kept per game and goes with it, and a player's running
+    games are found on every server."""
+    from bot.storage.base import PlayerSettingsRow
+
+    async with open_store(database) as store:
+        games = []
+        async with store.write() as tx:
+            for guild_id, channel_id in ((1, 10), (2, 20), (3, 30)):
+                game_id = await tx.insert_game(replace(new_row(channel_id), guild_id=guild_id))
+                await tx.set_seats(game_id, [SeatRow(0, 5, "Ann"), SeatRow(1, 6, "Ben")])
+                games.append(game_id)
+            ended = await tx.insert_game(replace(new_row(40, "finished"), guild_id=4))
+            await tx.set_seats(ended, [SeatRow(0, 5, "Ann"), SeatRow(1, 7, "Cy")])
+            row = PlayerSettingsRow(
+                5, "dm", "22:00", "07:00", "Europe/Berlin", "twice", "08:00", True, "fr"
+            )
+            await tx.set_player_settings(row, "t1")
+            await tx.set_player_settings(PlayerSettingsRow(6), "t1")
+            await tx.set_reminded(5, games[0], 100.5)
+            await tx.set_reminded(5, games[0], 200.25)  # the newest counts
+        assert await store.player_settings(5) == row
+        async with store.write() as tx:
+            await tx.set_dm_channel(5, 987654321012345678)
+        assert await store.player_settings(5) == replace(row, dm_channel_id=987654321012345678)
+        assert (await store.player_settings(6)).digest == "off"
+        assert (await store.player_settings(6)).digest_only is False
+        assert await store.reminded_at(5, games[0]) == 200.25
+        assert await store.reminded_at(5, games[1]) is None
+        assert [g.id for g in await store.games_of_user_everywhere(5)] == games
+        assert await store.games_of_user_everywhere(7) == []  # an ended game is not listed
+        async with store.write() as tx:
+            await tx.update_game(
+                games[0], 0, status="abandoned", state_json=None, move_count=0, updated_at="t2"
+            )
+        assert [g.id for g in await store.games_of_user_everywhere(6)] == games[1:]

@@ -132,6 +132,16 @@ def _buttons(state: HarmoniesState, legal: Sequence[str], tr: Translator) -> lis
     return buttons
 
 
+def _clipped(option: SelectOption) -> SelectOption:
+    """The option with a label and description Discord takes (the same option when they fit,
+    as they nearly always do: a board has dozens of options)."""
+    label = clip(option.label, MAX_OPTION_LABEL)
+    description = option.description and clip(option.description, MAX_OPTION_LABEL)
+    if label is option.label and description is option.description:
+        return option
+    return replace(option, label=label, description=description)
+
+
 def layout(
     state: HarmoniesState, legal: Sequence[str], tr: Translator
 ) -> tuple[ControlRows, tuple[str, ...]]:
@@ -155,14 +165,7 @@ def layout(
     kept, dropped = groups[: max(free, 0)], groups[max(free, 0) :]
     rows: list[tuple[Control, ...]] = list(button_rows)
     for group in kept:
-        options = tuple(
-            replace(
-                o,
-                label=clip(o.label, MAX_OPTION_LABEL),
-                description=o.description and clip(o.description, MAX_OPTION_LABEL),
-            )
-            for o in group.short
-        )
+        options = tuple(_clipped(o) for o in group.short)
         rows.append((Select(clip(group.placeholder, 150), options),))
     left_out = tuple(o.action for g in dropped for o in g.short)
     return ControlRows(tuple(rows)), left_out
