@@ -1,5 +1,5 @@
 """Asynchronous play at scale: a database of 100,000 stored games of which 10,000 are running
-with turn clocks, the real bot process against the fake Discord.
+with turn clocks (a share of them time banks), the real bot process against the fake Discord.
 
 Every ``--resting``-th running game rests on two weekdays (``bot.service.rest_time``) in one of
 a few time zones: the two days after the one its deadline falls on, so its stored deadline and
@@ -13,7 +13,10 @@ reach its channel (posts spread within Discord's rate limits by discord.py; none
 doubled).
 
     python -m bench.async_play [--games 100000] [--running 10000] [--due 1000] [--idle 60]
-                               [--resting 4]
+                               [--resting 4] [--banks 0.5]
+
+``--banks``: the share of games (running and due alike) whose clock is a time bank (3 days + 1
+day a move, at most 7 days), each seat's bank holding between one and seven days.
 
 The database is built directly with sqlite3 from one real game made through the service (its
 state, seats, moves and post, copied with new ids), so building it takes seconds, not hours.
@@ -42,6 +45,20 @@ from tests.e2e.conftest import BotProcess
 from tests.fakediscord import FakeDiscordDriver
 
 CLOCK = 24 * 3600
+#: the bank games' clock: 3 days + 1 day a move, at most 7 days (``bank-3d``)
+BANK_START, BANK_INCREMENT, BANK_CAP = 3 * CLOCK, CLOCK, 7 * CLOCK
+
+
+def is_bank(i: int, share: float) -> bool:
+    """Is game ``i`` one of the bank games (spread evenly over the running and the due ones)?"""
+    return (i % 100) < round(share * 100)
+
+
+def bank_held(i: int) -> float:
+    """What the bank of game ``i``'s player to move held when the turn began (1 to 7 days)."""
+    return float(CLOCK * (1 + i % 7))
+
+
 #: the zones of the resting tables (one each, in turn)
 REST_ZONES = ("Europe/Berlin", "America/New_York", "Asia/Tokyo", "UTC")
 
@@ -89,10 +106,11 @@ def build(
     guild_id: int,
     due_at: float,
     resting: int = 0,
+    banks: float = 0.0,
 ) -> None:
-    """``games`` stored games, the first ``running`` of them running with clocks; the games of
-    ``due_channels`` have their deadline at ``due_at`` (and their reminders already sent);
-    every ``resting``-th running game rests (0: none does)."""
+    """``games`` stored games, the first ``running`` of them running with clocks (a ``banks``
+    share of them time banks); the games of ``due_channels`` have their deadline at ``due_at``
+    (and their reminders already sent); every ``resting``-th running game rests (0: none does)."""
     g = rows["game"]
     now = time.time()
     conn = sqlite3.connect(path)
@@ -108,12 +126,14 @@ def build(
         channel = due_channels[i] if i in due else 10_000_000 + i
         # the others: reminders and deadlines later than the run (13 h to 23 h from now)
         deadline = due_at if i in due else now + 13 * 3600 + (i * 7.3) % (10 * 3600)
+        bank = is_bank(i, banks)
+        held = bank_held(i) if bank else float(CLOCK)  # what the clock held when the turn began
         calendar = rest_calendar(i, due_at) if active and resting and i % resting == 0 else None
-        turn_began = deadline - CLOCK
+        turn_began = deadline - held
         if calendar is not None:  # where the turn clock puts them: rest skipped
             turn_began = deadline if i in due else now - 11 * 3600 + (i * 7.3) % (10 * 3600)
             if i not in due:
-                deadline = calendar.deadline_after(turn_began, CLOCK)
+                deadline = calendar.deadline_after(turn_began, held)
         values = dict(g)
         values.update(
             channel_id=channel,
@@ -124,9 +144,14 @@ def build(
             rest_days=to_stored(calendar.days) if calendar else None,
             rest_timezone=calendar.timezone if calendar else None,
         )
+        if bank:
+            values.update(
+                clock_seconds=BANK_START, bank_increment=BANK_INCREMENT, bank_cap=BANK_CAP
+            )
         game_rows.append([game_id, *(values[c] for c in columns)])
         for seat, user, name in rows["seats"]:
-            seat_rows.append((game_id, seat, user + 100 * i, name))
+            left = (held if seat == 0 else BANK_CAP - seat * 3600.0) if bank else None
+            seat_rows.append((game_id, seat, user + 100 * i, name, left))
         for seq, seat, action, created in rows["moves"]:
             move_rows.append((game_id, seq, seat, action, created))
         post_rows.append((game_id, g["version"], channel, 5_000_000_000 + i))
@@ -144,9 +169,11 @@ def build(
             )
             if i not in due:
                 for fraction in (0.5, 0.9):
-                    reminder = deadline - (1 - fraction) * CLOCK
+                    reminder = deadline - (1 - fraction) * held
                     if calendar is not None:
-                        reminder = calendar.deadline_after(turn_began, fraction * CLOCK)
+                        reminder = calendar.deadline_after(turn_began, fraction * held)
+                    if reminder <= now:
+                        continue  # (a bank that held days: this one was sent already)
                     timer_rows.append(
                         (
                             reminder,
@@ -161,7 +188,9 @@ def build(
     marks = ", ".join("?" for _ in range(len(columns) + 1))
     conn.executemany(f"INSERT INTO games (id, {', '.join(columns)}) VALUES ({marks})", game_rows)  # noqa: S608
     conn.executemany(
-        "INSERT INTO seats (game_id, seat, user_id, display_name) VALUES (?, ?, ?, ?)", seat_rows
+        "INSERT INTO seats (game_id, seat, user_id, display_name, bank_left)"
+        " VALUES (?, ?, ?, ?, ?)",
+        seat_rows,
     )
     conn.executemany(
         "INSERT INTO moves (game_id, seq, seat, action, created_at) VALUES (?, ?, ?, ?, ?)",
@@ -215,6 +244,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             guild_id=guild.id,
             due_at=due_at,
             resting=args.resting,
+            banks=args.banks,
         )
         built = time.perf_counter() - started
         bot = BotProcess(
@@ -253,6 +283,13 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         handled = time.time() - fired
         conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
         opened = conn.execute("SELECT COUNT(*) FROM votes").fetchone()[0]
+        bank_votes = conn.execute(
+            "SELECT COUNT(*) FROM votes v JOIN games g ON g.id = v.game_id"
+            " WHERE g.bank_cap IS NOT NULL"
+        ).fetchone()[0]
+        bank_games = conn.execute(
+            "SELECT COUNT(*) FROM games WHERE status = 'active' AND bank_cap IS NOT NULL"
+        ).fetchone()[0]
         resting_games = conn.execute(
             "SELECT COUNT(*) FROM games WHERE rest_days IS NOT NULL"
         ).fetchone()[0]
@@ -278,6 +315,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             "games": args.games,
             "running": args.running,
             "due": args.due,
+            "running_bank_games": bank_games,
             "build_s": round(built, 1),
             "startup_s": round(ready, 2),
             "rss_ready_mb": round((rss_ready or 0) / 1024, 1),
@@ -286,6 +324,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             "idle_cpu_pct": round(idle_cpu, 2),
             "deadlines_handled_s": round(handled, 1),
             "votes_opened": opened,
+            "bank_votes_opened": bank_votes,
             "resting_games": resting_games,
             "resting_votes": len(resting_vote_ends),
             "resting_vote_ends_after_rest": len(moved),
@@ -306,6 +345,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--running", type=int, default=10_000)
     parser.add_argument("--due", type=int, default=1_000)
     parser.add_argument("--idle", type=float, default=60.0)
+    parser.add_argument("--banks", type=float, default=0.5, help="share of time bank games")
     parser.add_argument("--startup-budget", type=float, default=30.0)
     parser.add_argument(
         "--resting", type=int, default=4, help="every n-th running game rests (0: none)"

@@ -239,6 +239,52 @@ def clock_length(locale: str | None, hours: float | None) -> str:
     return t(locale, "clock.hours", count=whole)
 
 
+def bank_length(locale: str | None, start: float, increment: float, cap: float) -> str:
+    """A time bank (hours of game time): "Time bank 1 day (+12 hours a move, at most 3 days)",
+    in the words of ``clock_length``: the menus of ``/play`` and ``/settings`` and the server's
+    settings all use it."""
+    return t(
+        locale,
+        "clock.bank",
+        start=clock_length(locale, start),
+        increment=clock_length(locale, increment),
+        cap=clock_length(locale, cap),
+    )
+
+
+def clock_name(locale: str | None, hours: float | None, bank: tuple[float, float] | None) -> str:
+    """A clock as the menus name it: per move (``clock_length``), or a bank starting at
+    ``hours`` with ``bank`` = (increment, cap) hours (``bank_length``)."""
+    if bank is None or not hours:
+        return clock_length(locale, hours)
+    return bank_length(locale, hours, *bank)
+
+
+def time_left(locale: str | None, hours: float) -> str:
+    """How much is left on a clock, to the hour from a day on and to the minute below it:
+    "2 days 4 hours", "5 hours 30 minutes", "20 minutes"."""
+    minutes = max(0, round(hours * 60))
+    if minutes >= 24 * 60:
+        days, rest = divmod(round(minutes / 60), 24)
+        day_words = t(locale, "clock.days", count=days)
+        if not rest:
+            return day_words
+        hour_words = t(locale, "clock.hours", count=rest)
+        return t(locale, "clock.days_hours", days=day_words, hours=hour_words)
+    if minutes >= 60:
+        whole, rest = divmod(minutes, 60)
+        hour_words = t(locale, "clock.hours", count=whole)
+        if not rest:
+            return hour_words
+        return t(
+            locale,
+            "clock.hours_minutes",
+            hours=hour_words,
+            minutes=t(locale, "clock.minutes", count=rest),
+        )
+    return t(locale, "clock.minutes", count=minutes)
+
+
 def game_title(locale: str | None, game: str) -> str:
     """A game's name in the locale (its registry id when the catalogue has none)."""
     key = f"{game}.title"

@@ -53,6 +53,8 @@ SAME_AS_ENGLISH = {
         "nim.option.misere",  # Misère, the game's own word
     },
     "fr": {
+        "clock.minutes.one",  # "minute(s)" is French too
+        "clock.minutes.other",
         "kokeshi.kokeshi.batchan",
         "kokeshi.kokeshi.sumotori",
         "kokeshi.letter.princess",  # Princesse

@@ -71,6 +71,7 @@ async def open_lobby(
             host_zone=host.timezone,
         )
         units = service.turn_clock.units
+        clock = lobby_clock(choice, server, units)
         expiry = server_play_of(server).lobby_seconds(units)  # as a rematch lobby's
         channel_id = interaction.channel_id or 0
         if thread:  # the game lives in a new thread: its id is the game's channel
@@ -83,7 +84,9 @@ async def open_lobby(
             game=game,
             options=given,
             players=players,
-            clock_seconds=lobby_clock(choice, server.default_clock, units),
+            clock_seconds=clock.seconds,
+            bank_increment=clock.increment,
+            bank_cap=clock.cap,
             expires_after=expiry,
             rest_days=rest_days,
             rest_timezone=rest_zone,

@@ -20,7 +20,7 @@ from bot.service.models import GameSnapshot, Outcome
 from bot.service.turns import PlayedTurn, in_progress, last_ended, since_last_turn_of
 from engines.bots import LEVELS
 from engines.registry import get_engine
-from i18n import clock_length, game_title, has, join_list, t, weekdays_text
+from i18n import clock_length, game_title, has, join_list, t, time_left, weekdays_text
 from render import board_views, turn_views
 
 MAX_CONTENT = 2000
@@ -58,6 +58,20 @@ def display_names(snap: GameSnapshot) -> list[str]:
     return [s.name for s in snap.seats]
 
 
+def clock_line(locale: str, snap: GameSnapshot) -> str:
+    """The lobby's line on its clock: per move, or a time bank."""
+    if snap.bank_hours is None or not snap.clock_hours:
+        return t(locale, "lobby.clock", clock=clock_length(locale, snap.clock_hours))
+    increment, cap = snap.bank_hours
+    return t(
+        locale,
+        "lobby.bank",
+        start=clock_length(locale, snap.clock_hours),
+        increment=clock_length(locale, increment),
+        cap=clock_length(locale, cap),
+    )
+
+
 def lobby_content(locale: str, snap: GameSnapshot) -> str:
     info = get_engine(snap.game).info
     title = game_title(locale, snap.game)
@@ -67,7 +81,7 @@ def lobby_content(locale: str, snap: GameSnapshot) -> str:
         t(locale, "lobby.host", host=f"<@{snap.host_id}>"),
         t(locale, "lobby.seats", seated=len(snap.seats), capacity=snap.capacity, players=players),
     ]
-    lines.append(t(locale, "lobby.clock", clock=clock_length(locale, snap.clock_hours)))
+    lines.append(clock_line(locale, snap))
     if snap.rest_days and snap.clock_hours:
         days = weekdays_text(locale, snap.rest_days)
         lines.append(t(locale, "lobby.rest", days=days, timezone=snap.rest_timezone or "UTC"))
@@ -157,12 +171,36 @@ def clock_lines(
         if seat.stand_in == "seat":
             lines.append(t(locale, "stand_in.seat", player=f"<@{seat.user_id}>"))
     if mover.is_bot:
-        return lines
+        return lines + bank_lines(locale, snap)
     if snap.clock_left is not None and away_until is not None:
         lines.append(t(locale, "clock.stopped", player=mover.name, until=when(away_until, "f")))
+    elif snap.deadline is not None and snap.bank_hours is not None:
+        held = time_left(locale, mover.bank_hours or 0.0)
+        lines.append(
+            t(
+                locale,
+                "clock.bank_runs_out",
+                player=mover.name,
+                when=when(snap.deadline),
+                held=held,
+            )
+        )
     elif snap.deadline is not None:
         lines.append(t(locale, "clock.runs_out", when=when(snap.deadline)))
-    return lines + rest_lines(locale, snap) if rest else lines
+    return lines + bank_lines(locale, snap) + (rest_lines(locale, snap) if rest else [])
+
+
+def bank_lines(locale: str, snap: GameSnapshot) -> list[str]:
+    """A time bank game: what the banks of the players not to move hold for their next turn,
+    in one line."""
+    if snap.bank_hours is None:
+        return []
+    banks = [
+        t(locale, "clock.bank_of", player=seat.name, left=time_left(locale, seat.bank_hours))
+        for seat in snap.seats
+        if seat.seat != snap.to_move and seat.user_id is not None and seat.bank_hours is not None
+    ]
+    return [t(locale, "clock.banks", banks=join_list(locale, banks))] if banks else []
 
 
 def rest_lines(locale: str, snap: GameSnapshot) -> list[str]:

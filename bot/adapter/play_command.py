@@ -17,7 +17,7 @@ import discord
 from discord import app_commands
 
 from bot.adapter.words import clock_choice_name, text
-from bot.service.clocks import CLOCK_HOURS
+from bot.service.clocks import CLOCK_CHOICES
 from bot.service.quiet import timezones_like
 from engines.base import GameInfo, OptionSpec
 from engines.registry import game_names, get_engine
@@ -27,7 +27,8 @@ from i18n import has
 OpenLobby = Callable[[discord.Interaction, str, int | None, dict[str, Any], bool], Awaitable[None]]
 
 PLAYERS = "players"
-#: the turn clock, offered by every game's /play (``bot.service.clocks.CLOCK_HOURS``)
+#: the turn clock, offered by every game's /play: per move or a time bank
+#: (``bot.service.clocks.CLOCK_CHOICES``)
 CLOCK = "clock"
 THREAD = "thread"
 #: the weekdays the table rests on, and the time zone they are read in (``bot.service.rest_time``)
@@ -129,7 +130,7 @@ def play_subcommand(info: GameInfo, open_lobby: OpenLobby) -> app_commands.Comma
     )(described)
     clocks = [
         app_commands.Choice(name=clock_choice_name(value), value=value)
-        for value in CLOCK_HOURS
+        for value in CLOCK_CHOICES
     ]
     chosen = app_commands.choices(
         **{CLOCK: clocks},

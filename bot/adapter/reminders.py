@@ -155,10 +155,12 @@ async def deliver_reminder(
     left = f"<t:{round(snap.deadline)}:R>" if snap.deadline is not None else ""
     more = "".join(f"\n{line}" for line in rest_lines(locale, snap))  # the table's rest days
     more += await budget_line(runtime, locale, snap.guild_id, user_id)
+    bank = "_bank" if snap.bank_hours is not None else ""  # a time bank runs out, not a turn
     if player.reminders == DM and server.allow_dm:
         guild = client.get_guild(snap.guild_id) if snap.guild_id else None
         name = guild.name if guild else t(locale, "reminder.a_server")
-        said = t(locale, "reminder.dm", game=title, server=name, left=left, link=link) + more
+        said = t(locale, f"reminder.dm{bank}", game=title, server=name, left=left, link=link)
+        said += more
         try:
             dm = await client.create_dm(discord.Object(id=user_id))
             await dm.send(said, allowed_mentions=discord.AllowedMentions.none())
@@ -167,7 +169,14 @@ async def deliver_reminder(
             return None
         except discord.Forbidden as exc:
             log.info("direct message refused (%s): reminding in the channel", exc.code, extra=where)
-    said = t(locale, "reminder.channel", player=f"<@{user_id}>", game=title, left=left, link=link)
+    said = t(
+        locale,
+        f"reminder.channel{bank}",
+        player=f"<@{user_id}>",
+        game=title,
+        left=left,
+        link=link,
+    )
     said += more
     post = await runtime.service.latest_post(snap.id)
     channel_id = post[0] if post else snap.channel_id

@@ -21,10 +21,16 @@ from discord import app_commands
 
 from bot.adapter.handlers import guarded, reply_private
 from bot.adapter.runtime import runtime_of
-from bot.adapter.words import channel_locale, clock_choice_name, text, user_locale
+from bot.adapter.words import (
+    channel_locale,
+    clock_choice_hours,
+    clock_choice_name,
+    text,
+    user_locale,
+)
 from bot.present.levels import level_name
 from bot.service.away_budget import AWAY_DAYS_RANGE
-from bot.service.clocks import CLOCK_HOURS
+from bot.service.clocks import CLOCK_CHOICES
 from bot.service.digest import DIGEST_WAYS, times_of_day
 from bot.service.digest import OFF as DIGEST_OFF
 from bot.service.errors import UserFacingError
@@ -40,7 +46,7 @@ from bot.service.quiet import timezones_like
 from bot.service.rest_time import DEFAULT_TIMEZONE
 from bot.storage.base import PlayerSettingsRow
 from engines.bots import LEVELS
-from i18n import available_locales, clock_length, language_of, t, weekdays_text
+from i18n import available_locales, clock_length, clock_name, language_of, t, weekdays_text
 from i18n.cldr import language_name
 
 #: the choice that forgets the server's choice
@@ -139,7 +145,7 @@ def server_text(locale: str, play: ServerPlay) -> str:
     summary = t(
         locale,
         "settings.server.summary",
-        clock=clock_length(locale, CLOCK_HOURS[play.clock]),
+        clock=clock_name(locale, *clock_choice_hours(play.clock)),
         action=t(locale, f"settings.action.{play.action}"),
         lobby=clock_length(locale, play.lobby_hours),
         dms=t(locale, "settings.dms.allowed" if play.allow_dm else "settings.dms.not_allowed"),
@@ -338,7 +344,7 @@ def build_settings_group() -> app_commands.Group:
     @app_commands.choices(
         clock=[
             app_commands.Choice(name=clock_choice_name(choice), value=choice)
-            for choice in CLOCK_HOURS
+            for choice in CLOCK_CHOICES
         ],
         action=[
             app_commands.Choice(name=text(f"settings.action.{choice}"), value=choice)

@@ -69,7 +69,11 @@ async def vote_text(runtime: Runtime, locale: str, vote: VoteRow, snap: GameSnap
         default = play.default_action or DEFAULT_ACTION
         return "\n".join(
             [
-                t(locale, "vote.expiry.title", player=f"<@{snap.seats[vote.seat].user_id}>"),
+                t(
+                    locale,
+                    "vote.expiry.title_bank" if snap.bank_hours else "vote.expiry.title",
+                    player=f"<@{snap.seats[vote.seat].user_id}>",
+                ),
                 t(
                     locale,
                     "vote.expiry.ask",

@@ -9,13 +9,13 @@ import discord
 from discord import app_commands
 
 from bot.adapter.runtime import runtime_of
-from bot.service.clocks import CLOCK_HOURS
+from bot.service.clocks import BANK_PRESETS, CLOCK_HOURS
 from bot.service.errors import UserFacingError
 from i18n import (
     DEFAULT_LOCALE,
     available_locales,
     catalogue,
-    clock_length,
+    clock_name,
     game_title,
     language_of,
     t,
@@ -57,11 +57,22 @@ def error_text(locale: str, error: UserFacingError) -> str:
     return t(locale, error.key, **params)
 
 
+def clock_choice_hours(choice: str) -> tuple[int | None, tuple[int, int] | None]:
+    """A clock choice (``CLOCK_CHOICES`` key) in hours of game time: per move (or None: no
+    clock), and for a time bank its (increment, cap)."""
+    bank = BANK_PRESETS.get(choice)
+    if bank is not None:
+        return bank.start, (bank.increment, bank.cap)
+    return CLOCK_HOURS[choice], None
+
+
 def clock_choice_name(choice: str) -> app_commands.locale_str:
-    """A menu entry for a turn clock (``CLOCK_HOURS`` key), in the words of ``clock_length``:
+    """A menu entry for a clock (``CLOCK_CHOICES`` key), in the words of ``clock_name``:
     English for Discord's default, every other language through ``CatalogueTranslator``."""
-    hours = CLOCK_HOURS[choice]
-    return app_commands.locale_str(clock_length(DEFAULT_LOCALE, hours), clock_hours=hours)
+    hours, bank = clock_choice_hours(choice)
+    return app_commands.locale_str(
+        clock_name(DEFAULT_LOCALE, hours, bank), clock_hours=hours, clock_bank=bank
+    )
 
 
 def text(key: str) -> app_commands.locale_str:
@@ -94,8 +105,8 @@ class CatalogueTranslator(app_commands.Translator):
         lang = language_of(locale.value)
         if lang == DEFAULT_LOCALE or lang not in available_locales():
             return None
-        if "clock_hours" in string.extras:  # a clock length: the one formatter's words
-            return clock_length(lang, string.extras["clock_hours"])
+        if "clock_hours" in string.extras:  # a clock: the one formatter's words
+            return clock_name(lang, string.extras["clock_hours"], string.extras.get("clock_bank"))
         if not key:
             return None
         words = catalogue(lang).get(key)

@@ -21,6 +21,7 @@ from bot.service.clocks import (
     LOBBY_CLOSED_NOTICE,
     LOBBY_EXPIRY,
     TURN_TIMERS,
+    TimeUnits,
     TurnClock,
     notice,
 )
@@ -71,9 +72,25 @@ def _check_place(row: GameRow, where: Where) -> None:
         raise errors.WrongChannel(channel_id=row.channel_id)
 
 
-def seats_of(row: GameRow) -> tuple[Seat, ...]:
+def seats_of(row: GameRow, units: TimeUnits | None = None) -> tuple[Seat, ...]:
+    """The seats of a stored game (with ``units``: a time bank's holdings in hours too)."""
+    start = row.clock_seconds if row.bank_cap is not None else None
+    if not start:
+        return tuple(
+            Seat(s.seat, s.user_id, s.display_name, s.bot_level, s.stand_in) for s in row.seats
+        )
+    hour = units.hour if units is not None else None
     return tuple(
-        Seat(s.seat, s.user_id, s.display_name, s.bot_level, s.stand_in) for s in row.seats
+        Seat(
+            s.seat,
+            s.user_id,
+            s.display_name,
+            s.bot_level,
+            s.stand_in,
+            bank_left=s.bank_left,
+            bank_hours=None if hour is None else (s.bank_left or float(start)) / hour,
+        )
+        for s in row.seats
     )
 
 
@@ -116,6 +133,8 @@ class GameService:
 
     def snapshot_of(self, row: GameRow, state: Any = None) -> GameSnapshot:
         """The snapshot of a stored row (``state``: the row's state, already decoded)."""
+        units = self.turn_clock.units
+        bank = row.bank_cap is not None and bool(row.clock_seconds)
         position = (
             None
             if row.state_json is None
@@ -136,12 +155,19 @@ class GameService:
             version=row.version,
             capacity=row.capacity,
             options=json.loads(row.options_json),
-            seats=seats_of(row),
+            seats=seats_of(row, units),
             ended_by=row.ended_by,
             clock_seconds=row.clock_seconds,
             clock_hours=self.turn_clock.units.in_hours(row.clock_seconds),
             deadline=row.deadline,
             clock_left=row.clock_left,
+            bank_increment=row.bank_increment if bank else None,
+            bank_cap=row.bank_cap if bank else None,
+            bank_hours=(
+                ((row.bank_increment or 0) / units.hour, (row.bank_cap or 0) / units.hour)
+                if bank
+                else None
+            ),
             commitment=fairness.commitment(row.game, row.id, row.seed) if row.id else "",
             # the seed predicts every die: it leaves the service only once the game is over
             revealed_seed=row.seed if row.status in ("finished", "abandoned") else None,
@@ -282,11 +308,14 @@ class GameService:
         options: Mapping[str, object] | None = None,
         players: int | None = None,
         clock_seconds: int | None = None,
+        bank_increment: int | None = None,
+        bank_cap: int | None = None,
         expires_after: float | None = None,
         rest_days: Iterable[int] = (),
         rest_timezone: str | None = None,
     ) -> GameSnapshot:
-        """Open a lobby with the host in the first seat (``clock_seconds``: the turn clock;
+        """Open a lobby with the host in the first seat (``clock_seconds``: the turn clock, a
+        time bank's start when ``bank_cap`` is given, with ``bank_increment`` a turn;
         ``expires_after``: seconds after which the lobby closes unless it was started;
         ``rest_days``: weekdays its clocks stand still, in ``rest_timezone``)."""
         if game not in game_names():
@@ -323,6 +352,8 @@ class GameService:
             created_at=now,
             updated_at=now,
             clock_seconds=clock_seconds or None,
+            bank_increment=(bank_increment or 0) if clock_seconds and bank_cap else None,
+            bank_cap=bank_cap if clock_seconds and bank_cap else None,
             rest_days=rest_time.to_stored(rest_days),
             rest_timezone=rest_timezone if rest_days else None,
         )
@@ -627,7 +658,7 @@ class GameService:
                 after,
                 deadline=reread.deadline,
                 clock_left=reread.clock_left,
-                seats=seats_of(reread),
+                seats=seats_of(reread, self.turn_clock.units),
             )
         return after
 

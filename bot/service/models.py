@@ -13,6 +13,10 @@ class Seat:
     name: str
     bot_level: str | None = None
     stand_in: str | None = None  # 'turn' or 'seat': a computer opponent plays for the player
+    #: a time bank game: what the seat's bank holds for its next turn, in seconds (None: the
+    #: bank's start, or no bank) and in hours of game time as players read it (None: no bank)
+    bank_left: float | None = None
+    bank_hours: float | None = None
 
     @property
     def is_bot(self) -> bool:
@@ -62,6 +66,11 @@ class GameSnapshot:
     clock_hours: float | None = None
     deadline: float | None = None  # when the turn of the seat to move runs out (unix time)
     clock_left: float | None = None  # the player to move is away: what their stopped clock had left
+    #: a time bank (``clock_seconds`` its start): what a turn adds and the cap, in seconds and
+    #: in hours of game time as players read them (all None: a per-move clock)
+    bank_increment: int | None = None
+    bank_cap: int | None = None
+    bank_hours: tuple[float, float] | None = None
     #: SHA-256 of the seed with the game's prefix (``bot.service.fairness``): safe to show
     commitment: str = ""
     #: the seed, only once the game has ended (finished or abandoned); None while it may run

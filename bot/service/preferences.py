@@ -10,10 +10,11 @@ yearly away budget (``bot.service.away_budget``), and the level a computer oppon
 when it stands in for a silent player.
 
 Stored forms (migration 0006): ``server_settings.default_clock`` is the clock in hours of game
-time (0: no clock; NULL: the built-in 24 h), ``lobby_expiry`` in hours (NULL: 24), ``allow_dm``
-0/1 (NULL: allowed); ``away_days`` (migration 0011) in days (NULL: 21); ``stand_in_level``
-(migration 0016) one of ``engines.bots.LEVELS`` (NULL: medium). Hours are scaled by ``TimeUnits``
-where they are used.
+time (0: no clock; NULL: the built-in 24 h a move; a time bank's start when
+``default_bank_cap`` is set, migration 0012, with ``default_bank_increment`` a move),
+``lobby_expiry`` in hours (NULL: 24), ``allow_dm`` 0/1 (NULL: allowed); ``away_days``
+(migration 0011) in days (NULL: 21); ``stand_in_level`` (migration 0016) one of
+``engines.bots.LEVELS`` (NULL: medium). Hours are scaled by ``TimeUnits`` where they are used.
 """
 
 from __future__ import annotations
@@ -23,7 +24,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from bot.service.away_budget import AWAY_DAYS_RANGE, DEFAULT_AWAY_DAYS
-from bot.service.clocks import CLOCK_HOURS, DEFAULT_CLOCK, TimeUnits, TurnClock
+from bot.service.clocks import (
+    BANK_PRESETS,
+    CLOCK_CHOICES,
+    CLOCK_HOURS,
+    DEFAULT_CLOCK,
+    GameClock,
+    TimeUnits,
+    TurnClock,
+)
 from bot.service.digest import DIGEST_WAYS, parse_time_of_day, schedule_digest
 from bot.service.digest import OFF as DIGEST_OFF
 from bot.service.errors import UserFacingError
@@ -106,9 +115,16 @@ def parse_duration(text: str) -> float:
     return hours
 
 
-def clock_choice(hours: int | None) -> str:
-    """The lobby choice (a ``CLOCK_HOURS`` key) a stored default clock stands for."""
+def clock_choice(
+    hours: int | None, bank_increment: int | None = None, bank_cap: int | None = None
+) -> str:
+    """The lobby choice (a ``CLOCK_CHOICES`` key) a stored default clock stands for."""
     if hours is None:
+        return DEFAULT_CLOCK
+    if bank_cap is not None:
+        for choice, bank in BANK_PRESETS.items():
+            if (bank.start, bank.increment, bank.cap) == (hours, bank_increment or 0, bank_cap):
+                return choice
         return DEFAULT_CLOCK
     for choice, value in CLOCK_HOURS.items():
         if (value or 0) == hours:
@@ -120,7 +136,7 @@ def clock_choice(hours: int | None) -> str:
 class ServerPlay:
     """A server's choices for asynchronous play, defaults filled in."""
 
-    clock: str  # a key of CLOCK_HOURS
+    clock: str  # a key of CLOCK_CHOICES
     action: str  # one of ACTIONS
     lobby_hours: int
     allow_dm: bool
@@ -129,9 +145,9 @@ class ServerPlay:
     rest_timezone: str | None = None  # ... in this zone when their host named none
     stand_in_level: str = DEFAULT_STAND_IN_LEVEL  # one of LEVELS
 
-    def clock_seconds(self, units: TimeUnits) -> int | None:
-        """The default turn clock in (scaled) seconds; None: no clock."""
-        return units.clock_seconds(self.clock)
+    def game_clock(self, units: TimeUnits) -> GameClock:
+        """The default clock in (scaled) seconds (per move or a bank)."""
+        return units.game_clock(self.clock)
 
     def lobby_seconds(self, units: TimeUnits) -> float:
         """How long an unstarted lobby stays open, in (scaled) seconds."""
@@ -141,7 +157,7 @@ class ServerPlay:
 def server_play_of(row: ServerPlayRow | None) -> ServerPlay:
     row = row or ServerPlayRow(0)
     return ServerPlay(
-        clock=clock_choice(row.default_clock),
+        clock=clock_choice(row.default_clock, row.default_bank_increment, row.default_bank_cap),
         action=row.default_action if row.default_action in ACTIONS else DEFAULT_ACTION,
         lobby_hours=row.lobby_expiry or LOBBY_EXPIRY_HOURS,
         allow_dm=True if row.allow_dm is None else row.allow_dm,
@@ -263,9 +279,15 @@ class Preferences:
         as typed, read in ``lang``: ``bot.service.rest_time.parse_rest_days``)."""
         row = await self.store.server_play(guild_id) or ServerPlayRow(guild_id)
         if clock is not None:
-            if clock not in CLOCK_HOURS:
+            if clock not in CLOCK_CHOICES:
                 raise BadSettingValue()
-            row = replace(row, default_clock=CLOCK_HOURS[clock] or 0)
+            bank = BANK_PRESETS.get(clock)
+            row = replace(
+                row,
+                default_clock=bank.start if bank else CLOCK_HOURS[clock] or 0,
+                default_bank_increment=bank.increment if bank else None,
+                default_bank_cap=bank.cap if bank else None,
+            )
         if action is not None:
             if action not in ACTIONS:
                 raise BadSettingValue()

@@ -118,6 +118,8 @@ async def _open_lobby(
         created_at=now,
         updated_at=now,
         clock_seconds=old.clock_seconds,
+        bank_increment=old.bank_increment,
+        bank_cap=old.bank_cap,
         rematch_of=old.id,
         rest_days=old.rest_days,
         rest_timezone=old.rest_timezone,

@@ -18,9 +18,12 @@ from bot.storage.base import SeatRow
 
 def rotated(seats: Sequence[SeatRow]) -> list[SeatRow]:
     """The seats of a rematch: everyone moves up one, the old first seat goes last; nobody is
-    stood in for any more."""
+    stood in for any more, and every time bank starts afresh."""
     order = [*seats[1:], *seats[:1]]
-    return [replace(s, seat=i, stand_in=None, stood_in=False) for i, s in enumerate(order)]
+    return [
+        replace(s, seat=i, stand_in=None, stood_in=False, bank_left=None)
+        for i, s in enumerate(order)
+    ]
 
 
 def _who(seat: SeatRow) -> tuple[int | None, str, str | None]:

@@ -32,8 +32,10 @@ from bot.service.clocks import (
     TURN_TIMERS,
     VOTE_DECIDED_NOTICE,
     VOTE_END,
+    GameClock,
     TimeUnits,
     TurnClock,
+    clock_of,
     grace,
     notice,
 )
@@ -160,7 +162,7 @@ class Table:
                 return None  # the player is away: their clock stands still (an older timer)
             await tx.clear_timers(row.id, (REMINDER,))  # too late to remind
             vote_id = await tx.open_vote(VoteRow(0, row.id, "expiry", row.version, seat, None, now))
-            period = float(row.clock_seconds or self.clock.units.hour)
+            period = float(clock_of(row).period or self.clock.units.hour)
             await self.clock.add(
                 tx,
                 replace(
@@ -244,7 +246,7 @@ class Table:
                 await self.service.end_unplayed(tx, row, TURN_TIMERS)
         elif still_theirs and vote.seat is not None and outcome == WAIT:
             await tx.clear_timers(row.id, (DEADLINE, REMINDER))
-            await self.clock.start_turn(tx, snap)
+            await self.clock.wait_another_period(tx, snap)
         elif still_theirs and vote.seat is not None and outcome in (BOT_TURN, BOT_SEAT):
             await tx.clear_timers(row.id, (DEADLINE, REMINDER))
             await tx.set_clock(row.id, deadline=None, clock_left=None)
@@ -271,7 +273,7 @@ class Table:
                 VoteRow(0, row.id, "abandon", row.version, None, user_id, now)
             )
             await tx.cast_ballot(vote_id, user_id, YES)
-            period = float(row.clock_seconds or self.clock.units.hours(ABANDON_VOTE_HOURS))
+            period = float(clock_of(row).period or self.clock.units.hours(ABANDON_VOTE_HOURS))
             end = TimerRow(
                 0,
                 self.clock.calendar(row).deadline_after(now, period),  # rest skipped
@@ -465,8 +467,7 @@ class Table:
             for timer in overdue:
                 if timer.kind in (DEADLINE, VOTE_END) and timer.game_id is not None:
                     row = await tx.load_game(timer.game_id)
-                    clock = row.clock_seconds if row else None
-                    wait = grace(clock, self.clock.units)
+                    wait = grace(clock_of(row) if row else GameClock(), self.clock.units)
                     # a rest under way (or one the grace would reach) is waited out first
                     due = self.clock.calendar(row).deadline_after(now, wait) if row else now + wait
                     await tx.reschedule_timer(timer.id, due, timer.attempts)

@@ -17,6 +17,8 @@ class SeatRow:
     bot_level: str | None = None
     stand_in: str | None = None  # 'turn' or 'seat': a computer opponent plays for the player
     stood_in: bool = False  # a computer opponent has played for this seat at least once
+    #: a time bank game: what the seat's bank holds for its next turn (None: the start)
+    bank_left: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +43,10 @@ class GameRow:
     deadline: float | None = None  # when the turn of the seat to move runs out (unix time)
     clock_left: float | None = None  # seconds left on a clock stopped while its player is away
     rematch_of: int | None = None  # the finished game this lobby replays (Rematch button)
+    #: a time bank (migration 0012): added per turn, never above the cap (seconds; both None:
+    #: ``clock_seconds`` is per move; else it is each seat's start)
+    bank_increment: int | None = None
+    bank_cap: int | None = None
     rest_days: str | None = None  # weekdays the clocks stand still ("5,6"; migration 0013)
     rest_timezone: str | None = None  # the IANA zone those days are read in (the host's)
     seats: tuple[SeatRow, ...] = ()
@@ -100,6 +106,9 @@ class ServerPlayRow:
     lobby_expiry: int | None = None
     allow_dm: bool | None = None
     away_days: int | None = None  # the yearly away budget per player (migration 0011)
+    #: the default clock is a time bank starting at ``default_clock`` hours (migration 0012)
+    default_bank_increment: int | None = None
+    default_bank_cap: int | None = None
     rest_days: str | None = None  # new tables rest on these weekdays ("5,6"; migration 0013)
     rest_timezone: str | None = None  # ... read in this IANA zone (else the host's own)
     stand_in_level: str | None = None  # the level of a stand-in bot (migration 0016)
@@ -259,6 +268,9 @@ class Tx(Protocol):
     ) -> None: ...
 
     async def set_clock_seconds(self, game_id: int, clock_seconds: int | None) -> None: ...
+
+    async def set_bank_left(self, game_id: int, seat: int, bank_left: float | None) -> None:
+        """What the seat's time bank holds for its next turn."""
 
     async def set_stand_in(self, game_id: int, seat: int, stand_in: str | None) -> None:
         """A computer opponent plays for the seat ('turn' or 'seat'), or (None) no longer."""

@@ -17,7 +17,7 @@ from bot.storage.base import PlayerSettingsRow, ServerPlayRow
 GAME_COLUMNS = (
     "id, guild_id, channel_id, game, rules_version, host_id, options_json, capacity, seed,"
     " status, version, move_count, state_json, created_at, updated_at, ended_by,"
-    " clock_seconds, deadline, clock_left, rematch_of,"
+    " clock_seconds, deadline, clock_left, rematch_of, bank_increment, bank_cap,"
     " rest_days, rest_timezone"
 )
 RESULT_COLUMNS = "game_id, seat, guild_id, game, user_id, score, rank, won, extras_json"
@@ -51,21 +51,24 @@ NEWEST_FINISHED_GAMES = (
     " ORDER BY id DESC LIMIT :limit"
 )
 SEATS = (
-    "SELECT seat, user_id, display_name, bot_level, stand_in, stood_in FROM seats"
+    "SELECT seat, user_id, display_name, bot_level, stand_in, stood_in, bank_left FROM seats"
     " WHERE game_id = :game_id ORDER BY seat"
 )
 INSERT_GAME = (
     "INSERT INTO games (guild_id, channel_id, game, rules_version, host_id, options_json,"
     " capacity, seed, status, version, move_count, state_json, created_at, updated_at,"
-    " clock_seconds, rematch_of, rest_days, rest_timezone)"
+    " clock_seconds, rematch_of, bank_increment, bank_cap, rest_days, rest_timezone)"
     " VALUES (:guild_id, :channel_id, :game, :rules_version, :host_id, :options_json,"
     " :capacity, :seed, :status, :version, :move_count, :state_json, :created_at, :updated_at,"
-    " :clock_seconds, :rematch_of, :rest_days, :rest_timezone) RETURNING id"
+    " :clock_seconds, :rematch_of, :bank_increment, :bank_cap, :rest_days, :rest_timezone)"
+    " RETURNING id"
 )
 DELETE_SEATS = "DELETE FROM seats WHERE game_id = :game_id"
 INSERT_SEAT = (
-    "INSERT INTO seats (game_id, seat, user_id, display_name, bot_level, stand_in, stood_in)"
-    " VALUES (:game_id, :seat, :user_id, :display_name, :bot_level, :stand_in, :stood_in)"
+    "INSERT INTO seats (game_id, seat, user_id, display_name, bot_level, stand_in, stood_in,"
+    " bank_left)"
+    " VALUES (:game_id, :seat, :user_id, :display_name, :bot_level, :stand_in, :stood_in,"
+    " :bank_left)"
 )
 INSERT_MOVE = (
     "INSERT INTO moves (game_id, seq, seat, action, created_at)"
@@ -84,6 +87,10 @@ REPLACE_STATE = "UPDATE games SET state_json = :state_json WHERE id = :id AND ve
 SET_ENDED_BY = "UPDATE games SET ended_by = :user_id WHERE id = :id"
 SET_CLOCK = "UPDATE games SET deadline = :deadline, clock_left = :clock_left WHERE id = :id"
 SET_CLOCK_SECONDS = "UPDATE games SET clock_seconds = :clock_seconds WHERE id = :id"
+#: what a seat's time bank holds for its next turn (migration 0012)
+SET_BANK_LEFT = (
+    "UPDATE seats SET bank_left = :bank_left WHERE game_id = :game_id AND seat = :seat"
+)
 #: ``stood_in`` stays 1 once a computer opponent played for the seat
 SET_STAND_IN = (
     "UPDATE seats SET stand_in = :stand_in,"

@@ -52,8 +52,10 @@ def _on_shards(shards: Shards | None, clause: str) -> tuple[str, dict[str, Any]]
 
 async def _seats(db: Connection, game_id: int) -> tuple[SeatRow, ...]:
     return tuple(
-        SeatRow(seat, user, name, level, stand_in, bool(stood))
-        for seat, user, name, level, stand_in, stood in await db.rows(sql.SEATS, game_id=game_id)
+        SeatRow(seat, user, name, level, stand_in, bool(stood), bank)
+        for seat, user, name, level, stand_in, stood, bank in await db.rows(
+            sql.SEATS, game_id=game_id
+        )
     )
 
 
@@ -150,6 +152,8 @@ class StoreTx:
                 updated_at=row.updated_at,
                 clock_seconds=row.clock_seconds,
                 rematch_of=row.rematch_of,
+                bank_increment=row.bank_increment,
+                bank_cap=row.bank_cap,
                 rest_days=row.rest_days,
                 rest_timezone=row.rest_timezone,
             )
@@ -170,6 +174,7 @@ class StoreTx:
                     "bot_level": s.bot_level,
                     "stand_in": s.stand_in,
                     "stood_in": int(s.stood_in),
+                    "bank_left": s.bank_left,
                 }
                 for s in seats
             ],
@@ -256,6 +261,9 @@ class StoreTx:
 
     async def set_clock_seconds(self, game_id: int, clock_seconds: int | None) -> None:
         await self._db.run(sql.SET_CLOCK_SECONDS, clock_seconds=clock_seconds, id=game_id)
+
+    async def set_bank_left(self, game_id: int, seat: int, bank_left: float | None) -> None:
+        await self._db.run(sql.SET_BANK_LEFT, bank_left=bank_left, game_id=game_id, seat=seat)
 
     async def set_stand_in(self, game_id: int, seat: int, stand_in: str | None) -> None:
         await self._db.run(

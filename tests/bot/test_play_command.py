@@ -7,7 +7,7 @@ import pytest
 from discord import app_commands
 
 from bot.adapter.play_command import build_play_group
-from bot.service.clocks import CLOCK_HOURS
+from bot.service.clocks import CLOCK_CHOICES
 from engines.registry import game_names, get_engine
 from i18n import has
 from tests.per_game import games, per_game
@@ -44,7 +44,7 @@ def test_parameters_follow_the_game_info(game: str, payload: dict[str, dict]) ->
         info.max_seats,
     )
     clock = params.pop("clock")  # every game has a turn clock
-    assert [c["value"] for c in clock["choices"]] == list(CLOCK_HOURS)
+    assert [c["value"] for c in clock["choices"]] == list(CLOCK_CHOICES)
     thread = params.pop("thread")
     assert thread["type"] == BOOL_TYPE and 0 < len(thread["description"]) <= 100
     rest_days, timezone = params.pop("rest_days"), params.pop("timezone")  # every table may rest

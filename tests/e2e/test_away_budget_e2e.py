@@ -151,7 +151,7 @@ async def test_a_restart_after_a_missed_reminder_names_a_deadline_still_ahead(
     """Killed before the reminders, back after the deadline passed: the turn's deadline is the
     postponed one (a grace period from the restart), and a reminder, if one is still sent,
     names it, never the one that passed while the bot was down."""
-    bot = await bot_process(BOARDROOM_TEST_HOUR_SECONDS="3")  # 1 h clock: 3 s, grace 0.3 s
+    bot = await bot_process(BOARDROOM_TEST_HOUR_SECONDS="6")  # 1 h clock: 6 s, grace 0.6 s
     table = await seat_users(fake_discord, bot.guild, "Alice", "Bob")
     await open_and_start(table, "cantstop", clock="1h")
     ((passed, version),) = rows(bot, "SELECT deadline, version FROM games")

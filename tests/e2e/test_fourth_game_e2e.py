@@ -30,7 +30,10 @@ async def test_nim_is_played_end_to_end(fake_discord, bot_process) -> None:
     bot = await bot_process(**NIM)
     play = next(c for c in fake_discord.commands(bot.guild) if c["name"] == "play")
     nim = next(o for o in play["options"] if o["name"] == "nim")
-    assert {o["name"] for o in nim["options"]} == {"players", "clock", "thread", "heaps", "misere"}
+    assert {o["name"] for o in nim["options"]} == {
+        *("players", "clock", "thread", "rest_days", "timezone"),  # every game's
+        *("heaps", "misere"),  # Nim's own
+    }
 
     table = await seat_users(fake_discord, bot.guild, "Alice", "Bob")
     alice, bob = table.users

@@ -155,3 +155,28 @@ async def test_a_rematch_rests_as_the_game_it_replays(table: Table) -> None:
         snap = (await service.act(snap.id, mover, snap.legal[0], snap.version)).after
     again = await rematch(service, snap.id, BOB, guild_id=1)
     assert (again.rest_days, again.rest_timezone) == (frozenset({6}), TOKYO)
+
+
+async def test_a_time_bank_is_not_spent_while_the_table_rests(table: Table, now: Now) -> None:
+    """A bank (3 days + 1 a move, at most 7) whose turn spans a weekend: the weekend is not
+    taken off it, and the next turn's deadline skips the weekend too."""
+    service = table.service
+    lobby = await service.open_lobby(
+        guild_id=1,
+        channel_id=7,
+        host_id=ALICE,
+        host_name="Alice",
+        game="cantstop",
+        clock_seconds=int(3 * DAY),
+        bank_increment=int(DAY),
+        bank_cap=int(7 * DAY),
+        rest_days=WEEKEND,
+        rest_timezone=TOKYO,
+    )
+    await service.join(lobby.id, BOB, "Bob")
+    game_id = (await service.start(lobby.id, ALICE)).after.id
+    now.t = at("2026-03-09 10:00")  # Monday morning: 4 h of Friday and 10 h of Monday ran
+    while (snap := await service.game(game_id)).to_move == 0:
+        await service.act(game_id, ALICE, snap.legal[-1], snap.version)
+    row = await table.store.load_game(game_id)
+    assert row is not None and row.seats[0].bank_left == 3 * DAY - 14 * HOUR + DAY

@@ -48,13 +48,16 @@ async def fill(path: Path) -> None:
             await service.record_post(snap.id, snap.version, channel, 2000 + channel, public=False)
             if channel == 14:
                 await service.abandon(channel, ALICE, can_manage_channel=False)
-        await service.open_lobby(  # resting at weekends (migration 0013)
+        await service.open_lobby(  # a time bank (migration 0012): 3 days + 1 a move, at most 7,
             guild_id=2,
             channel_id=15,
             host_id=BOB,
             host_name="Bob",
             game="cantstop",
-            rest_days={5, 6},
+            clock_seconds=259200,
+            bank_increment=86400,
+            bank_cap=604800,
+            rest_days={5, 6},  # resting at weekends (migration 0013)
             rest_timezone="Asia/Tokyo",
         )
         cancelled = await service.open_lobby(
@@ -82,6 +85,10 @@ async def fill(path: Path) -> None:
             await tx.add_away_period(1, BOB, 1.7e9, 1.8e9 + 0.25, forget_before=0)
             await tx.told_budget_low(1, BOB, 1.7e9)
             await tx.set_server_play(ServerPlayRow(2, None, None, None, None, 30), "t6")
+        # time banks (migration 0012): a seat's bank, and a server whose default is a bank
+        async with store.write() as tx:
+            await tx.set_bank_left(1, 0, 1234.5)
+            await tx.set_server_play(ServerPlayRow(4, 72, None, None, None, None, 24, 168), "t8")
         async with store.write() as tx:  # a server's rest days (migration 0013)
             rest = ServerPlayRow(3, rest_days="6", rest_timezone="Europe/Paris")
             await tx.set_server_play(rest, "t7")
@@ -119,6 +126,8 @@ async def test_sqlite_to_postgres_and_back_gives_identical_games(tmp_path, pg_ur
     assert report.games == 8
     before, after = await everything(original), await everything(back)
     assert after == before and len(before["posts"]) == len(before["private_steps"]) == 5
+    assert 1234.5 in {row[-1] for row in before["seats"]}  # the time banks went over too
+    assert any(86400 in row and 604800 in row for row in before["games"])
     # a turn's deadline, and the expiry of the rematch lobby
     assert [r[2] for r in before["timers"]] == ["deadline", "lobby_expiry"]
     assert before["ballots"] and before["away"]

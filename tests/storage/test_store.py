@@ -339,7 +339,8 @@ async def test_a_servers_play_settings_read_back_as_written(database: str) -> No
     rows = [
         ServerPlayRow(1, 3600, "skip", 86400, True),
         ServerPlayRow(2, None, None, None, None),
-        ServerPlayRow(3, 60, "bot", None, False, 7, "hard"),
+        ServerPlayRow(3, 60, "bot", None, False, 7, stand_in_level="hard"),
+        ServerPlayRow(5, 72, default_bank_increment=24, default_bank_cap=168),  # a time bank
     ]
     async with open_store(database) as store:
         async with store.write() as tx:
@@ -347,7 +348,7 @@ async def test_a_servers_play_settings_read_back_as_written(database: str) -> No
                 await tx.set_server_play(row, "t1")
             await tx.set_server_play(replace(rows[0], allow_dm=False, default_clock=None), "t2")
         assert await store.server_play(1) == replace(rows[0], allow_dm=False, default_clock=None)
-        assert [await store.server_play(g) for g in (2, 3)] == rows[1:]
+        assert [await store.server_play(g) for g in (2, 3, 5)] == rows[1:]
         assert (await store.server_play(3)).allow_dm is False and await store.server_play(4) is None
         await store.set_server_locale(1, "de", "t3")  # the other settings of the row stay
         assert await store.server_locale(1) == "de" and (await store.server_play(1)).lobby_expiry == 86400
