@@ -1,7 +1,8 @@
-"""Boards that tell the truth about an away player's clock: when a player goes away, comes back
-or their away period ends while it is their turn, the clock line of the newest board of each
-such game is rewritten in place ("runs out <t:…>" becomes "clock stopped, away until <t:…>",
-and back), so no board shows a deadline that will pass without effect.
+"""Boards that tell the truth about the clock: when a player goes away, comes back or their
+away period ends while it is their turn, the clock line of the newest board of each such game
+is rewritten in place ("runs out <t:…>" becomes "clock stopped, away until <t:…>", and back),
+so no board shows a deadline that will pass without effect; and after downtime, a turn whose
+deadline got a grace period has its board's deadline moved to the postponed one.
 
 Only that line changes (the rest of the message, its pictures and buttons stay): the lines are
 the ones ``messages.clock_lines`` wrote, found in whichever language the board was posted in.
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable
+from dataclasses import replace
 from typing import Any, TypeVar
 
 from bot.adapter.delivery import DISCORD_FAILURES
@@ -48,7 +50,11 @@ def rewritten(content: str, before: list[list[str]], after: list[list[str]]) -> 
     return None
 
 
-async def _rewrite(client: Any, runtime: Runtime, before: GameSnapshot, away: float | None) -> None:
+async def rewrite_clock_line(
+    client: Any, runtime: Runtime, before: GameSnapshot, away: float | None
+) -> None:
+    """Rewrite the clock line of the game's newest board from what it showed (``before``, the
+    mover away until ``away``) to how the clock stands now, unless a move came meanwhile."""
     after = await runtime.service.game(before.id)
     if after.version != before.version:
         return  # a move came meanwhile: its own board says how the clock stands
@@ -80,7 +86,20 @@ async def keeping_boards_true(
     result = await change
     for snap in turns:
         try:
-            await _rewrite(client, runtime, snap, away)
+            await rewrite_clock_line(client, runtime, snap, away)
         except Exception:
             log.exception("board's clock line not updated", extra={"game_id": snap.id})
     return result
+
+
+async def boards_after_downtime(client: Any, runtime: Runtime, moved: dict[int, float]) -> None:
+    """After downtime: the newest board of each game whose turn deadline got a grace period
+    (``moved``: game id, the deadline the board shows) names the postponed deadline."""
+    for game_id, shown in moved.items():
+        try:
+            now = await runtime.service.game(game_id)
+            before = replace(now, deadline=shown)
+            await rewrite_clock_line(client, runtime, before, await runtime.mover_away_until(now))
+        except Exception:
+            log.exception("board's clock line not updated", extra={"game_id": game_id})
+    log.info("after downtime: %d boards looked at for their postponed deadline", len(moved))

@@ -18,7 +18,7 @@ from collections.abc import Awaitable, Callable
 
 import discord
 
-from bot.adapter.mygames_command import board_link, fit_lines, server_names, time_left
+from bot.adapter.mygames_command import board_link, fit_lines, server_names, time_left_now
 from bot.adapter.outgoing import USERS_ONLY
 from bot.adapter.reminders import server_locale
 from bot.adapter.runtime import Runtime
@@ -45,7 +45,7 @@ async def digest_text(
                 game=game_title(locale, snap.game),
                 server=server_name(snap.guild_id),
                 channel_id=snap.channel_id,
-                left=time_left(locale, snap),
+                left=await time_left_now(runtime, locale, snap),
                 link=await board_link(runtime, snap),
             ),
             True,
@@ -141,7 +141,7 @@ async def remind_in_channel(
         "digest.channel",
         player=f"<@{user_id}>",
         game=game_title(locale, snap.game),
-        left=time_left(locale, snap),
+        left=await time_left_now(runtime, locale, snap),
         link=await board_link(runtime, snap),
     )
     post = await service.latest_post(snap.id)

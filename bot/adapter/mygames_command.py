@@ -13,10 +13,12 @@ import discord
 from discord import app_commands
 
 from bot.adapter.handlers import MAX_CONTENT, guarded, reply_private
+from bot.adapter.messages import when
 from bot.adapter.outgoing import jump_link
 from bot.adapter.runtime import Runtime, runtime_of
 from bot.adapter.words import text, user_locale
 from bot.service.models import GameSnapshot
+from bot.service.vote_end import deciding_until
 from i18n import game_title, t
 
 
@@ -28,15 +30,29 @@ async def board_link(runtime: Runtime, snap: GameSnapshot) -> str:
     return jump_link(snap.guild_id, *post)
 
 
-def time_left(locale: str, snap: GameSnapshot) -> str:
+def time_left(locale: str, snap: GameSnapshot, deciding: float | None = None) -> str:
+    """What a list of games says about the game's time: ``deciding``, until when the table
+    votes on what happens now that the turn's time ran out (``time_left_now`` looks it up)."""
     mover = snap.player_to_move()
     if snap.clock_left is not None:
         return t(locale, "mygames.left.away")
     if mover is not None and mover.is_bot:
         return t(locale, "mygames.left.bot")
+    if deciding is not None:
+        return t(locale, "mygames.left.voting", until=when(deciding, "f"))
     if snap.deadline is None:
         return t(locale, "mygames.left.no_clock")
-    return t(locale, "mygames.left.runs_out", when=f"<t:{round(snap.deadline)}:R>")
+    if snap.resting_until is not None:
+        until = when(snap.resting_until, "f")
+        return t(locale, "mygames.left.resting", until=until, when=when(snap.deadline))
+    return t(locale, "mygames.left.runs_out", when=when(snap.deadline))
+
+
+async def time_left_now(runtime: Runtime, locale: str, snap: GameSnapshot) -> str:
+    """``time_left`` as the game stands now, the table's open vote included."""
+    service = runtime.service
+    deciding = await deciding_until(service.store, snap, service.turn_clock.now())
+    return time_left(locale, snap, deciding)
 
 
 def whose_turn(locale: str, snap: GameSnapshot, user_id: int) -> str:
@@ -111,7 +127,7 @@ async def mygames_text(
             "game": game_title(locale, snap.game),
             "channel_id": snap.channel_id,
             "turn": whose_turn(locale, snap, user_id),
-            "left": time_left(locale, snap),
+            "left": await time_left_now(runtime, locale, snap),
             "link": await board_link(runtime, snap),
         }
         if everywhere is None:

@@ -9,7 +9,6 @@ until it is in. A ballot is an interaction; what it changes is committed before 
 
 from __future__ import annotations
 
-import json
 import logging
 from typing import Any
 
@@ -22,7 +21,6 @@ from bot.adapter.messages import when
 from bot.adapter.outgoing import USERS_ONLY
 from bot.adapter.runtime import Runtime, runtime_of
 from bot.adapter.words import user_locale
-from bot.service.clocks import VOTE_END
 from bot.service.errors import WrongChannel
 from bot.service.models import GameSnapshot
 from bot.service.table import (
@@ -33,6 +31,7 @@ from bot.service.table import (
     VoteOver,
     voters,
 )
+from bot.service.vote_end import vote_end
 from bot.storage.base import VoteRow
 from i18n import game_title, join_list, t
 
@@ -45,10 +44,7 @@ _STYLES = {"bot_turn": "primary", "end": "danger", "yes": "danger", "no": "secon
 
 
 async def vote_end_time(runtime: Runtime, vote: VoteRow) -> float | None:
-    for timer in await runtime.service.store.timers_of_game(vote.game_id):
-        if timer.kind == VOTE_END and json.loads(timer.data).get("vote_id") == vote.id:
-            return timer.due
-    return None
+    return await vote_end(runtime.service.store, vote)
 
 
 def vote_view(locale: str, vote: VoteRow) -> discord.ui.View:

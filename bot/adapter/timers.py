@@ -9,6 +9,7 @@ gone ends its game as abandoned after a grace period.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from dataclasses import replace
@@ -17,7 +18,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.adapter import reminders
-from bot.adapter.away_boards import keeping_boards_true
+from bot.adapter.away_boards import boards_after_downtime, keeping_boards_true
 from bot.adapter.delivery import DISCORD_FAILURES, RETRY_DELAYS, UNKNOWN_CHANNEL
 from bot.adapter.digest import deliver_digest
 from bot.adapter.outgoing import USERS_ONLY
@@ -89,18 +90,25 @@ class TimerActions:
         self.scheduler = Scheduler(self.service.store, self.handle, now=self.now, shards=shards)
         self.service.turn_clock.on_timer = self.scheduler.poke
         self.pace = Pace()
+        #: the boards whose deadline moved at start-up, being rewritten
+        self._rewriting: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
-        postponed, dropped = await self.table.after_downtime(self.scheduler.shards)
-        if postponed or dropped:
+        downtime = await self.table.after_downtime(self.scheduler.shards)
+        if downtime.postponed or downtime.dropped:
             log.info(
                 "after downtime: %d deadlines given a grace period, %d old reminders dropped",
-                postponed,
-                dropped,
+                downtime.postponed,
+                downtime.dropped,
             )
+        if downtime.moved:  # in the background: start-up does not wait for Discord
+            job = boards_after_downtime(self.client, self.runtime, downtime.moved)
+            self._rewriting = asyncio.create_task(job)
         self.scheduler.start()
 
     async def stop(self) -> None:
+        if self._rewriting is not None:
+            self._rewriting.cancel()
         await self.scheduler.stop()
 
     # ----------------------------------------------------------------- dispatch

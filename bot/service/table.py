@@ -113,6 +113,17 @@ def majority(ballots: dict[int, str], electorate: list[int]) -> str | None:
     return None
 
 
+@dataclass(frozen=True, slots=True)
+class Downtime:
+    """What ``Table.after_downtime`` did: deadlines and vote ends given a grace period,
+    reminders dropped, and the turns whose deadline moved (game id: the deadline the posted
+    board still shows)."""
+
+    postponed: int
+    dropped: int
+    moved: dict[int, float]
+
+
 class Table:
     """The table's decisions over the game service (one per process)."""
 
@@ -442,16 +453,16 @@ class Table:
 
     # ----------------------------------------------------------------- downtime
 
-    async def after_downtime(self, shards: Shards | None = None) -> tuple[int, int]:
+    async def after_downtime(self, shards: Shards | None = None) -> Downtime:
         """At start-up: deadlines and vote ends that passed while the bot was down each get a
         grace period from now (the lesser of an hour and a tenth of the clock) instead of all
         firing at once (the turn's deadline moves with it), and of the reminders missed
-        meanwhile only each game's latest is sent (it names the postponed deadline).
-        Returns (deadlines postponed, reminders dropped)."""
+        meanwhile only each game's latest is sent (it names the postponed deadline)."""
         now = self.now()
         overdue = await self.store.due_timers(now, 1_000_000, shards)
         postponed = dropped = 0
         latest: dict[int, TimerRow] = {}
+        moved: dict[int, float] = {}
         async with self.store.write() as tx:
             for timer in overdue:
                 if timer.kind in (DEADLINE, VOTE_END) and timer.game_id is not None:
@@ -471,6 +482,7 @@ class Table:
                         and row.deadline < due
                     ):
                         await tx.set_clock(row.id, deadline=due, clock_left=None)
+                        moved[row.id] = row.deadline
                 elif timer.kind == REMINDER and timer.game_id is not None:
                     kept = latest.get(timer.game_id)
                     if kept is None or timer.due > kept.due:
@@ -481,4 +493,4 @@ class Table:
                     else:
                         await tx.delete_timer(timer.id)
                         dropped += 1
-        return postponed, dropped
+        return Downtime(postponed, dropped, moved)

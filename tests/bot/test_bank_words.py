@@ -140,3 +140,16 @@ def test_going_away_rewrites_the_movers_bank_line_and_keeps_the_others() -> None
         ["**Ben** stopped.", *clock_lines("en", stopped, away), "<@5>, it is your turn."]
     )
     assert after is not None and "Ben 1 day" in after and "time bank runs out" not in after
+
+
+def test_after_downtime_a_bank_board_names_the_postponed_deadline_and_keeps_what_it_held() -> None:
+    from bot.adapter.away_boards import rewritten
+
+    shown, postponed = snapshot(), snapshot(deadline=1_700_090_000.0)  # as boards_after_downtime
+    board = ["**Ben** stopped.", *clock_lines("en", shown), "<@5>, it is your turn."]
+    before = [clock_lines(lang, shown, rest=False) for lang in LOCALES]
+    after = [clock_lines(lang, postponed, rest=False) for lang in LOCALES]
+    moved = rewritten("\n".join(board), before, after)
+    assert moved is not None and "<t:1700090000:R>" in moved and "<t:1700000000:R>" not in moved
+    assert moved == "\n".join(board).replace("<t:1700000000:R>", "<t:1700090000:R>")
+    assert "1 day 6 hours" in moved and "Ben 1 day" in moved  # the banks as they were

@@ -127,8 +127,10 @@ async def test_a_turn_that_starts_during_rest_starts_its_clock_after_it(
 async def test_grace_after_downtime_waits_out_the_rest(table: Table, now: Now) -> None:
     game_id = await start(table, clock=2 * HOUR)
     now.t = at("2026-03-07 09:00")  # the bot was down from Friday 21:00 to Saturday morning
-    postponed, _dropped = await table.after_downtime()
-    assert postponed == 1
+    downtime = await table.after_downtime()
+    assert downtime.postponed == 1
+    # the board still shows the deadline the turn had: Friday 20:00 + the 2 h clock
+    assert downtime.moved == {game_id: at("2026-03-06 22:00")}
     # the grace (a tenth of the clock: 12 minutes) runs when the weekend is over
     assert await due(table, game_id, DEADLINE) == [at("2026-03-09 00:12")]
     assert (await table.service.game(game_id)).deadline == at("2026-03-09 00:12")

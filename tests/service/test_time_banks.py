@@ -235,8 +235,10 @@ async def test_a_bank_survives_a_restart_and_gets_the_grace_after_downtime(
     try:
         table = _table(store, now)
         assert await banks(table, game_id) == [110, 150]
-        postponed, dropped = await table.after_downtime()
-        assert (postponed, dropped) == (1, 1)
+        shown = (await table.service.game(game_id)).deadline
+        downtime = await table.after_downtime()
+        assert (downtime.postponed, downtime.dropped) == (1, 1)
+        assert downtime.moved == {game_id: shown}  # its board's deadline line is rewritten
         snap = await table.service.game(game_id)
         assert snap.deadline == now.t + 5  # a tenth of the period (the increment)
         assert [k for k, _ in await kinds(table, game_id)] == [REMINDER, DEADLINE]

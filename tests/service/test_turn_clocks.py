@@ -225,8 +225,10 @@ async def test_away_stops_the_clock_and_coming_back_restarts_it(table: Table, no
 async def test_downtime_grace_and_only_the_latest_reminder(table: Table, now: Now) -> None:
     game_id = await start(table)
     now.t += 5 * CLOCK  # the bot was down past both reminders and the deadline
-    postponed, dropped = await table.after_downtime()
-    assert (postponed, dropped) == (1, 1)
+    shown = (await table.service.game(game_id)).deadline
+    downtime = await table.after_downtime()
+    assert (downtime.postponed, downtime.dropped) == (1, 1)
+    assert downtime.moved == {game_id: shown}  # the deadline its board still shows
     found = await kinds(table, game_id)
     assert [k for k, _, _ in found] == [REMINDER, DEADLINE]
     assert found[1][1] == now.t + 10  # a tenth of the clock (less than an hour)
