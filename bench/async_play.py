@@ -6,6 +6,11 @@ a few time zones: the two days after the one its deadline falls on, so its store
 reminders are where the turn clock puts them (running time), and the vote its deadline opens
 ends only after the rest (checked: none ends during it).
 
+Besides, ``--away`` more running games have their player to move away (``/away``, counted in
+their vacation budget) until that same second: their clocks stand still (no deadline, the time
+they had left kept), and when the away periods end they run on with what they had left (checked:
+each such game has its deadline back, that far ahead, and no vote opens on it).
+
 Measured in one run: start-up time to ready (gateway READY and command sync), RSS at ready and
 after the idle window, CPU of the bot process while idle for 60 s (nothing due), and the time to
 handle 1,000 deadlines that fall due in the same second: each opens a vote whose message must
@@ -13,7 +18,7 @@ reach its channel (posts spread within Discord's rate limits by discord.py; none
 doubled).
 
     python -m bench.async_play [--games 100000] [--running 10000] [--due 1000] [--idle 60]
-                               [--resting 4] [--banks 0.5]
+                               [--resting 4] [--banks 0.5] [--away 250]
 
 ``--banks``: the share of games (running and due alike) whose clock is a time bank (3 days + 1
 day a move, at most 7 days), each seat's bank holding between one and seven days.
@@ -51,12 +56,16 @@ BANK_START, BANK_INCREMENT, BANK_CAP = 3 * CLOCK, CLOCK, 7 * CLOCK
 
 def is_bank(i: int, share: float) -> bool:
     """Is game ``i`` one of the bank games (spread evenly over the running and the due ones)?"""
-    return (i % 100) < round(share * 100)
+    return int((i + 1) * share) > int(i * share)
 
 
 def bank_held(i: int) -> float:
     """What the bank of game ``i``'s player to move held when the turn began (1 to 7 days)."""
     return float(CLOCK * (1 + i % 7))
+
+
+#: what the clock of an away player's turn had left when they went away
+AWAY_LEFT = 6 * 3600.0
 
 
 #: the zones of the resting tables (one each, in turn)
@@ -107,10 +116,13 @@ def build(
     due_at: float,
     resting: int = 0,
     banks: float = 0.0,
+    away_channels: tuple[int, ...] = (),
 ) -> None:
     """``games`` stored games, the first ``running`` of them running with clocks (a ``banks``
     share of them time banks); the games of ``due_channels`` have their deadline at ``due_at``
-    (and their reminders already sent); every ``resting``-th running game rests (0: none does)."""
+    (and their reminders already sent); every ``resting``-th running game rests (0: none does);
+    the games after those, one for each of ``away_channels``, have their player to move away
+    until ``due_at`` (their clocks stopped with ``AWAY_LEFT`` to run; they never rest)."""
     g = rows["game"]
     now = time.time()
     conn = sqlite3.connect(path)
@@ -119,16 +131,20 @@ def build(
     conn.execute("DELETE FROM games")
     columns = [c for c in g if c != "id"]
     game_rows, seat_rows, move_rows, post_rows, timer_rows = [], [], [], [], []
+    away_rows: list[tuple[int, int, float, float]] = []
     due = set(range(len(due_channels)))
+    gone_to = {len(due_channels) + k: channel for k, channel in enumerate(away_channels)}
     for i in range(games):
         game_id = i + 1
         active = i < running
-        channel = due_channels[i] if i in due else 10_000_000 + i
+        channel = due_channels[i] if i in due else gone_to.get(i, 10_000_000 + i)
         # the others: reminders and deadlines later than the run (13 h to 23 h from now)
         deadline = due_at if i in due else now + 13 * 3600 + (i * 7.3) % (10 * 3600)
         bank = is_bank(i, banks)
         held = bank_held(i) if bank else float(CLOCK)  # what the clock held when the turn began
-        calendar = rest_calendar(i, due_at) if active and resting and i % resting == 0 else None
+        gone = i in gone_to
+        rests = active and not gone and resting and i % resting == 0
+        calendar = rest_calendar(i, due_at) if rests else None
         turn_began = deadline - held
         if calendar is not None:  # where the turn clock puts them: rest skipped
             turn_began = deadline if i in due else now - 11 * 3600 + (i * 7.3) % (10 * 3600)
@@ -139,7 +155,8 @@ def build(
             channel_id=channel,
             guild_id=guild_id,
             status="active" if active else "finished",
-            deadline=deadline if active else None,
+            deadline=deadline if active and not gone else None,
+            clock_left=AWAY_LEFT if gone else None,
             seed=1000 + i,
             rest_days=to_stored(calendar.days) if calendar else None,
             rest_timezone=calendar.timezone if calendar else None,
@@ -155,7 +172,10 @@ def build(
         for seq, seat, action, created in rows["moves"]:
             move_rows.append((game_id, seq, seat, action, created))
         post_rows.append((game_id, g["version"], channel, 5_000_000_000 + i))
-        if active:
+        if gone:  # the clock stopped when they went away; it runs again at ``due_at``
+            away_rows.append((guild_id, 11 + 100 * i, now - 3600.0, due_at))
+            timer_rows.append((due_at, "away_end", None, guild_id, 11 + 100 * i, 0, "{}"))
+        elif active:
             timer_rows.append(
                 (
                     deadline,
@@ -200,6 +220,11 @@ def build(
         "INSERT INTO posts (game_id, version, channel_id, message_id) VALUES (?, ?, ?, ?)",
         post_rows,
     )
+    for table in ("away", "away_periods"):
+        conn.executemany(
+            f"INSERT INTO {table} (guild_id, user_id, since, until) VALUES (?, ?, ?, ?)",  # noqa: S608
+            away_rows,
+        )
     conn.executemany(
         "INSERT INTO timers (due, kind, game_id, guild_id, user_id, version, data)"
         " VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -228,6 +253,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     try:
         guild = await driver.add_guild("Bench")
         channels = [(await driver.add_channel(guild, f"t{i}")).id for i in range(args.due)]
+        away_channels = [(await driver.add_channel(guild, f"a{i}")).id for i in range(args.away)]
         db = workdir / "boardroom.db"
         rows = await template(workdir / "template.db")
         async with SqliteStore(db):
@@ -245,6 +271,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             due_at=due_at,
             resting=args.resting,
             banks=args.banks,
+            away_channels=tuple(away_channels),
         )
         built = time.perf_counter() - started
         bot = BotProcess(
@@ -277,11 +304,45 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 for c in channels
             ]
 
-        while time.time() - fired < args.timeout and sum(1 for v in votes() if v) < args.due:
+        def due_clocks() -> dict[int, tuple[float | None, float | None]]:
+            """(deadline, clock left) of each game falling due or coming back, by its index."""
+            conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+            try:
+                found = conn.execute(
+                    "SELECT id, deadline, clock_left FROM games WHERE id <= ?",
+                    (args.due + args.away,),
+                ).fetchall()
+            finally:
+                conn.close()
+            return {game_id - 1: (deadline, left) for game_id, deadline, left in found}
+
+        def clocks_back() -> list[float]:
+            """The deadlines of the away games whose clocks run again."""
+            clocks = due_clocks()
+            return [
+                deadline
+                for i in away_games
+                for deadline, left in (clocks[i],)
+                if deadline is not None and left is None
+            ]
+
+        away_games = range(args.due, args.due + args.away)
+        expected = args.due
+        while time.time() - fired < args.timeout and (
+            sum(1 for v in votes() if v) < expected or len(clocks_back()) < len(away_games)
+        ):
             await asyncio.sleep(0.25)
         counts = votes()
         handled = time.time() - fired
+        # the away games: their clocks run on with what they had left, nobody votes on them
+        runs_on = [
+            d for d in clocks_back() if due_at + AWAY_LEFT <= d <= fired + handled + AWAY_LEFT
+        ]
+        away_votes = sum(
+            1 for c in away_channels for m in driver.channel_messages(c) if "ran out" in m.content
+        )
         conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+        still_away = conn.execute("SELECT COUNT(*) FROM away").fetchone()[0]
         opened = conn.execute("SELECT COUNT(*) FROM votes").fetchone()[0]
         bank_votes = conn.execute(
             "SELECT COUNT(*) FROM votes v JOIN games g ON g.id = v.game_id"
@@ -329,8 +390,13 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             "resting_votes": len(resting_vote_ends),
             "resting_vote_ends_after_rest": len(moved),
             "resting_vote_ends_in_rest": len(in_rest),
+            "away_games": len(away_games),
+            "away_clocks_running_on": len(runs_on),
+            "away_votes": away_votes,
+            "still_away": still_away,
             "vote_messages": sum(counts),
             "channels_with_one_vote": sum(1 for c in counts if c == 1),
+            "channels_expected_to_vote": expected,
             "channels_with_more": sum(1 for c in counts if c > 1),
             "rate_limited_responses": rate_limited,
             "unknown_routes": len(driver.unknown_routes),
@@ -339,7 +405,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         await driver.stop()
 
 
-def main(argv: list[str] | None = None) -> int:
+def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--running", type=int, default=10_000)
@@ -350,21 +416,38 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--resting", type=int, default=4, help="every n-th running game rests (0: none)"
     )
+    parser.add_argument(
+        "--away",
+        type=int,
+        default=250,
+        help="running games whose player to move is away until the deadlines fall due",
+    )
     parser.add_argument("--timeout", type=float, default=600.0)
     parser.add_argument(
         "--rate-limit", type=int, default=50, help="the fake's global limit, requests per second"
     )
-    args = parser.parse_args(argv)
-    result = asyncio.run(run(args))
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    result = asyncio.run(run(arguments(argv)))
     print(json.dumps(result, indent=2))
-    ok = (
-        result["votes_opened"] == args.due
-        and result["channels_with_one_vote"] == args.due
+    return 0 if ok(result) else 1
+
+
+def ok(result: dict[str, Any]) -> bool:
+    """Every vote due opened once, every away game's clock ran on without one, no rest broken."""
+    expected = result["channels_expected_to_vote"]
+    return (
+        result["votes_opened"] == expected
+        and result["channels_with_one_vote"] == expected
         and not result["channels_with_more"]
+        and result["away_clocks_running_on"] == result["away_games"]
+        and not result["away_votes"]
+        and not result["still_away"]
         and not result["resting_vote_ends_in_rest"]
         and result["resting_vote_ends_after_rest"] == result["resting_votes"]
     )
-    return 0 if ok else 1
 
 
 if __name__ == "__main__":
