@@ -436,7 +436,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def ok(result: dict[str, Any]) -> bool:
-    """Every vote due opened once, every away game's clock ran on without one, no rest broken."""
+    """Every vote due opened once, every away game's clock ran on without one, no rest broken,
+    and nothing was refused for going over Discord's rate limits."""
     expected = result["channels_expected_to_vote"]
     return (
         result["votes_opened"] == expected
@@ -445,6 +446,7 @@ def ok(result: dict[str, Any]) -> bool:
         and result["away_clocks_running_on"] == result["away_games"]
         and not result["away_votes"]
         and not result["still_away"]
+        and not result["rate_limited_responses"]
         and not result["resting_vote_ends_in_rest"]
         and result["resting_vote_ends_after_rest"] == result["resting_votes"]
     )

@@ -12,12 +12,13 @@ Best effort: a board that cannot be edited keeps its old line (the next board is
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any, TypeVar
 
 from bot.adapter.delivery import DISCORD_FAILURES
 from bot.adapter.messages import clock_lines
+from bot.adapter.pace import no_pace
 from bot.adapter.runtime import Runtime
 from bot.service.models import GameSnapshot
 from i18n import available_locales
@@ -51,10 +52,15 @@ def rewritten(content: str, before: list[list[str]], after: list[list[str]]) -> 
 
 
 async def rewrite_clock_line(
-    client: Any, runtime: Runtime, before: GameSnapshot, away: float | None
+    client: Any,
+    runtime: Runtime,
+    before: GameSnapshot,
+    away: float | None,
+    pace: Callable[[], Awaitable[None]] = no_pace,
 ) -> None:
     """Rewrite the clock line of the game's newest board from what it showed (``before``, the
-    mover away until ``away``) to how the clock stands now, unless a move came meanwhile."""
+    mover away until ``away``) to how the clock stands now, unless a move came meanwhile.
+    ``pace`` gives each request its slot (the bot's own work, timer-driven, is spaced)."""
     after = await runtime.service.game(before.id)
     if after.version != before.version:
         return  # a move came meanwhile: its own board says how the clock stands
@@ -68,16 +74,23 @@ async def rewrite_clock_line(
     new = [clock_lines(lang, after, now_away, rest=False) for lang in locales]
     channel = client.get_partial_messageable(post[0], guild_id=after.guild_id)
     try:
+        await pace()
         message = await channel.fetch_message(post[1])
         content = rewritten(message.content, old, new)
         if content is not None:
+            await pace()
             await message.edit(content=content)
     except DISCORD_FAILURES as exc:
         log.info("board's clock line not updated: %r", exc, extra={"game_id": after.id})
 
 
 async def keeping_boards_true(
-    client: Any, runtime: Runtime, guild_id: int, user_id: int, change: Awaitable[T]
+    client: Any,
+    runtime: Runtime,
+    guild_id: int,
+    user_id: int,
+    change: Awaitable[T],
+    pace: Callable[[], Awaitable[None]] = no_pace,
 ) -> T:
     """Make ``change`` (the member goes away, comes back, or their away period ends), then
     rewrite the clock line of the newest board of every game where it is their turn."""
@@ -86,20 +99,26 @@ async def keeping_boards_true(
     result = await change
     for snap in turns:
         try:
-            await rewrite_clock_line(client, runtime, snap, away)
+            await rewrite_clock_line(client, runtime, snap, away, pace)
         except Exception:
             log.exception("board's clock line not updated", extra={"game_id": snap.id})
     return result
 
 
-async def boards_after_downtime(client: Any, runtime: Runtime, moved: dict[int, float]) -> None:
+async def boards_after_downtime(
+    client: Any,
+    runtime: Runtime,
+    moved: dict[int, float],
+    pace: Callable[[], Awaitable[None]] = no_pace,
+) -> None:
     """After downtime: the newest board of each game whose turn deadline got a grace period
     (``moved``: game id, the deadline the board shows) names the postponed deadline."""
     for game_id, shown in moved.items():
         try:
             now = await runtime.service.game(game_id)
             before = replace(now, deadline=shown)
-            await rewrite_clock_line(client, runtime, before, await runtime.mover_away_until(now))
+            away = await runtime.mover_away_until(now)
+            await rewrite_clock_line(client, runtime, before, away, pace)
         except Exception:
             log.exception("board's clock line not updated", extra={"game_id": game_id})
     log.info("after downtime: %d boards looked at for their postponed deadline", len(moved))

@@ -20,6 +20,7 @@ import discord
 
 from bot.adapter.mygames_command import board_link, fit_lines, server_names, time_left_now
 from bot.adapter.outgoing import USERS_ONLY
+from bot.adapter.pace import no_pace
 from bot.adapter.reminders import server_locale
 from bot.adapter.runtime import Runtime
 from bot.service.digest import REMINDER_GAP_HOURS, games_to_digest
@@ -54,10 +55,6 @@ async def digest_text(
     ]
     lines.append((t(locale, "digest.footer"), False))
     return fit_lines(locale, head, lines)
-
-
-async def no_pace() -> None:
-    """Requests one after the other, unspaced (tests)."""
 
 
 async def deliver_digest(

@@ -12,6 +12,10 @@ import time
 POSTS_PER_SECOND = 25.0
 
 
+async def no_pace() -> None:
+    """Requests one after the other, unspaced (a player's own command, answered at once)."""
+
+
 class Pace:
     """Hands out send slots at most ``rate`` a second, in the order they were asked for."""
 

@@ -102,7 +102,7 @@ class TimerActions:
                 downtime.dropped,
             )
         if downtime.moved:  # in the background: start-up does not wait for Discord
-            job = boards_after_downtime(self.client, self.runtime, downtime.moved)
+            job = boards_after_downtime(self.client, self.runtime, downtime.moved, self.pace.wait)
             self._rewriting = asyncio.create_task(job)
         self.scheduler.start()
 
@@ -125,7 +125,9 @@ class TimerActions:
         elif timer.kind == AWAY_END:
             guild_id, user_id = timer.guild_id or 0, timer.user_id or 0
             back = self.table.come_back(guild_id, user_id, timer_id=timer.id)
-            await keeping_boards_true(self.client, self.runtime, guild_id, user_id, back)
+            await keeping_boards_true(
+                self.client, self.runtime, guild_id, user_id, back, self.pace.wait
+            )
         elif timer.kind == CHANNEL_CHECK:
             await self._check_channel(timer)
         elif timer.kind == NOTICE:
