@@ -137,7 +137,12 @@ async def deliver_reminder(
         log.debug("reminder not sent: the clock ran out already", extra=where)
         return None  # never a reminder naming a deadline in the past (e.g. after downtime)
     if player.quiet_start and player.quiet_end and player.timezone:
-        until = quiet_until(now, player.quiet_start, player.quiet_end, player.timezone)
+        # quiet hours are hours of the day on the game calendar (the wall clock, unless scaled)
+        calendar = runtime.service.turn_clock.units.game_time
+        quiet = quiet_until(
+            calendar.game(now), player.quiet_start, player.quiet_end, player.timezone
+        )
+        until = None if quiet is None else calendar.wall(quiet)
         if until is not None:
             if snap.deadline is not None and until >= snap.deadline:
                 log.debug("reminder not sent: quiet until the clock runs out", extra=where)

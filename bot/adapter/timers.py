@@ -40,7 +40,7 @@ from bot.service.digest import (
     late_limit,
     marked_sending,
     moment_of,
-    out_of_quiet,
+    quiet_end_of,
     schedule_digest,
     was_being_sent,
 )
@@ -224,13 +224,14 @@ class TimerActions:
             if current is None or current.due > now:
                 return  # another process has it, or the player's choice replaced it
             moment = moment_of(current)
-            late = now - moment > late_limit(player)
+            units = self.service.turn_clock.units
+            late = now - moment > late_limit(player, units)
             if player.digest == DIGEST_OFF or late or was_being_sent(current):
                 if late:
                     log.info("digest skipped: %.0f s late", now - moment)
                 await self._next_digest(tx, player, now)
                 return
-            quiet_end = out_of_quiet(now, player)
+            quiet_end = quiet_end_of(now, player, units.game_time)
             if quiet_end > now:  # (a late one may fall in the player's quiet hours)
                 await tx.reschedule_timer(current.id, quiet_end, current.attempts)
                 tx.on_commit(lambda: self.scheduler.poke(quiet_end))
@@ -256,7 +257,7 @@ class TimerActions:
                 await self._next_digest(tx, player, self.now())
 
     async def _next_digest(self, tx: Tx, player: PlayerSettingsRow, now: float) -> None:
-        timer = await schedule_digest(tx, player, now)
+        timer = await schedule_digest(tx, player, now, self.service.turn_clock.units.game_time)
         if timer is not None:
             due = timer.due
             tx.on_commit(lambda: self.scheduler.poke(due))

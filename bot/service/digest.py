@@ -3,9 +3,11 @@ every server, where it is the player's move (instead of per-game reminders, or b
 
 When it comes: at the time of day the player chose (``"08:00"``; twice a day, also twelve hours
 later), in their time zone (the one of their quiet hours; UTC without one), moved to the end of
-their quiet hours when it falls in them. It is a ``digest`` timer of the player (no game, no
-server: any process may send it), written in the transaction that saves the choice and moved on
-to the next moment each time it is done with, so it survives restarts.
+their quiet hours when it falls in them. Times of day are read on the game calendar
+(``rest_time.GameTime``, the wall clock with real hours), so with scaled test hours a day of
+digests passes in 24 scaled hours, like every clock. It is a ``digest`` timer of the player (no
+game, no server: any process may send it), written in the transaction that saves the choice and
+moved on to the next moment each time it is done with, so it survives restarts.
 
 After downtime: a digest at most half its period late (12 h for a daily one, 6 h for a twice-daily
 one) is sent once, late (its list is read when it is sent, so it is true then); a later one is
@@ -32,6 +34,7 @@ from bot.service.clocks import TimeUnits
 from bot.service.errors import UserFacingError
 from bot.service.models import GameSnapshot
 from bot.service.quiet import quiet_until, wall_instant
+from bot.service.rest_time import GameTime
 from bot.storage.base import GameRow, GameStore, PlayerSettingsRow, TimerRow, Tx
 
 #: the timer kind of a player's next digest
@@ -84,25 +87,36 @@ def out_of_quiet(moment: float, row: PlayerSettingsRow) -> float:
     return moment
 
 
-def next_digest(after: float, row: PlayerSettingsRow) -> float | None:
+def next_digest(
+    after: float, row: PlayerSettingsRow, calendar: GameTime | None = None
+) -> float | None:
     """The first moment after ``after`` (unix time) at which the player's digest comes: one of
-    their times of day in their time zone, moved out of their quiet hours. None: no digest."""
+    their times of day in their time zone on the game ``calendar``, moved out of their quiet
+    hours. None: no digest."""
     wanted = times_of_day(row)
     if not wanted:
         return None
+    calendar = calendar or GameTime()
     zone = ZoneInfo(row.timezone or "UTC")
-    today = datetime.fromtimestamp(after, UTC).astimezone(zone).date()
+    today = datetime.fromtimestamp(calendar.game(after), UTC).astimezone(zone).date()
     found = [
-        out_of_quiet(wall_instant(today + timedelta(days=shift), at, zone), row)
+        calendar.wall(out_of_quiet(wall_instant(today + timedelta(days=shift), at, zone), row))
         for shift in (-1, 0, 1, 2)
         for at in wanted
     ]
     return min(moment for moment in found if moment > after)
 
 
-def late_limit(row: PlayerSettingsRow) -> float:
-    """How late (seconds) a digest may still be sent: half its period (wall-clock hours)."""
-    return PERIOD_HOURS.get(row.digest, 24.0) * 3600.0 / 2
+def quiet_end_of(now: float, row: PlayerSettingsRow, calendar: GameTime | None = None) -> float:
+    """When a digest due ``now`` may go: now, or the end of the player's quiet hours on the game
+    ``calendar`` when now falls in them."""
+    calendar = calendar or GameTime()
+    return calendar.wall(out_of_quiet(calendar.game(now), row))
+
+
+def late_limit(row: PlayerSettingsRow, units: TimeUnits | None = None) -> float:
+    """How late (seconds) a digest may still be sent: half its period (hours of game time)."""
+    return (units or TimeUnits()).hours(PERIOD_HOURS.get(row.digest, 24.0) / 2)
 
 
 def digest_timer(user_id: int, moment: float) -> TimerRow:
@@ -112,11 +126,13 @@ def digest_timer(user_id: int, moment: float) -> TimerRow:
     )
 
 
-async def schedule_digest(tx: Tx, row: PlayerSettingsRow, now: float) -> TimerRow | None:
+async def schedule_digest(
+    tx: Tx, row: PlayerSettingsRow, now: float, calendar: GameTime | None = None
+) -> TimerRow | None:
     """Replace the player's digest timer by the one their choice asks for (None: no digest)."""
     for old in await tx.user_timers(row.user_id, (DIGEST,)):
         await tx.delete_timer(old.id)
-    moment = next_digest(now, row)
+    moment = next_digest(now, row, calendar)
     if moment is None:
         return None
     timer = digest_timer(row.user_id, moment)

@@ -199,7 +199,8 @@ class Preferences:
         day, time zone and quiet hours)."""
         async with self.store.write() as tx:
             await tx.set_player_settings(row, self.clock())
-            timer = await schedule_digest(tx, row, self.turn_clock.now())
+            now, calendar = self.turn_clock.now(), self.turn_clock.units.game_time
+            timer = await schedule_digest(tx, row, now, calendar)
             if timer is not None:
                 due = timer.due
                 tx.on_commit(lambda: self.turn_clock.on_timer(due))

@@ -20,6 +20,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from pytest import approx
+
 from bot.adapter.mygames_command import time_left
 from bot.service.clocks import REMINDER
 from bot.service.digest import DIGEST, digest_timer, marked_sending
@@ -306,8 +308,9 @@ def db_read(db_path: Path, sql: str, *params: Any) -> list[tuple[Any, ...]]:
 
 
 async def choose_digest(driver: FakeDiscordDriver, table: Table, user: Any) -> None:
-    """``/settings digest`` daily, twelve hours from now (so the next one is far off), instead
-    of per-game reminders."""
+    """``/settings digest`` daily, at the wall clock's time of day twelve hours from now, instead
+    of per-game reminders: the game calendar read the wall clock when the bot started and runs
+    600 times faster, so the digest is about twelve game hours (72 s) off."""
     then = time.gmtime(time.time() + 12 * 3600)
     rec = await driver.slash(
         user,
@@ -393,4 +396,68 @@ async def test_a_digest_with_games_from_two_servers_after_downtime(
     assert db_read(
         bot.db_path, "SELECT COUNT(*) FROM timers WHERE kind = 'digest' AND due < ?", time.time()
     ) == [(0,)]
+    bot.assert_no_traceback()
+
+
+# ----------------------------------------------------------------------------------------------
+# Told in game time: the digest comes at its time of day on the game calendar.
+
+GAME_HOUR = 3.0  # wall seconds an hour of game time lasts in this story
+MONDAY_5AM = "2026-12-07T05:00:00+00:00"
+
+
+async def test_a_daily_digest_comes_at_its_time_of_day_in_game_time(
+    fake_discord: FakeDiscordDriver, bot_process: Any
+) -> None:
+    """No database touched: the calendar reads Monday 05:00 as the bot starts and runs 1,200
+    times faster; Alice, to move on two servers, asks for her digest at the next full hour but
+    one, and it comes then, once, listing both games; Bob, to move nowhere, gets none; each one's
+    next digest is a game day later."""
+    driver = fake_discord
+    den, annex = await driver.add_guild("Den"), await driver.add_guild("Annex")
+    first = await seat_users(driver, den, "Alice", "Bob")
+    alice, bob = first.users
+    for user in (alice, bob):
+        await driver.add_member(annex, user)
+    second = Table(driver, annex, await driver.add_channel(annex, "games"), [alice, bob])
+    anchor = time.time()
+    bot = await bot_process(
+        den,
+        BOARDROOM_TEST_HOUR_SECONDS=str(GAME_HOUR),
+        BOARDROOM_TEST_CALENDAR_ANCHOR=f"{anchor}={MONDAY_5AM}",
+        DEV_GUILD_ID="",
+    )
+    boards = [await open_and_start(table, clock="3d") for table in (first, second)]
+
+    # the game calendar now, and the full hour after the next one on it
+    game_hours = 5 + (time.time() - anchor) / GAME_HOUR
+    hour = int(game_hours) + 2
+    due = anchor + (hour - 5) * GAME_HOUR  # that moment in wall time
+    assert hour < 24, "the bot took too long to start for this story"
+    for user in (alice, bob):
+        rec = await driver.slash(
+            user,
+            first.channel,
+            "settings",
+            {"how": "daily", "at": f"{hour:02d}:00", "timezone": "UTC", "instead": True},
+            subcommand="digest",
+        )
+        await rec.wait_response()
+        assert rec.ephemeral
+    timers = db_read(bot.db_path, "SELECT user_id, due FROM timers WHERE kind = 'digest'")
+    assert sorted(timers) == sorted([(alice.id, approx(due)), (bob.id, approx(due))])
+
+    dm = await driver.wait_for_dm(alice, timeout=due - time.time() + 15)
+    assert time.time() >= due - 0.5  # at its time, not before
+    assert dm.content.startswith(f"**{t('en', 'digest.title', count=2)}**")
+    for guild, board in ((den, boards[0]), (annex, boards[1])):
+        assert f"on {guild.name} in <#{board.channel_id}>" in dm.content
+        assert f"({link(guild, board)})" in dm.content
+    # once: the next ones a game day later, Bob (to move nowhere) hears nothing
+    await asyncio.sleep(2 * GAME_HOUR)
+    assert len(driver.dms_to(alice)) == 1 and driver.dms_to(bob) == []
+    timers = db_read(bot.db_path, "SELECT user_id, due FROM timers WHERE kind = 'digest'")
+    tomorrow = approx(due + 24 * GAME_HOUR)
+    assert sorted(timers) == sorted([(alice.id, tomorrow), (bob.id, tomorrow)])
+    driver.assert_no_violations()
     bot.assert_no_traceback()
