@@ -10,12 +10,14 @@ until it is in. A ballot is an interaction; what it changes is committed before 
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
 import discord
 
 from bot.adapter.components import button
 from bot.adapter.custom_ids import BackId, VoteId, vote_id
+from bot.adapter.delivery import DISCORD_FAILURES
 from bot.adapter.handlers import guarded, reply_private
 from bot.adapter.messages import when
 from bot.adapter.outgoing import USERS_ONLY
@@ -94,6 +96,35 @@ async def vote_text(runtime: Runtime, locale: str, vote: VoteRow, snap: GameSnap
             t(locale, "vote.abandon.ask", voters=electorate, when=closes),
         ]
     )
+
+
+async def vote_messages_after_downtime(
+    client: Any,
+    runtime: Runtime,
+    vote_ids: Iterable[int],
+    pace: Callable[[], Awaitable[None]],
+) -> None:
+    """After downtime: the message of each open vote whose end got a grace period names the new
+    end (its text is written anew, its buttons stay). Best effort, like boards: a message that
+    cannot be edited keeps its old time, and the vote still ends at the new one."""
+    for vote_id_ in vote_ids:
+        try:
+            vote = await runtime.service.store.vote(vote_id_)
+            if vote is None or vote.outcome is not None or vote.message_id is None:
+                continue  # decided meanwhile, or its message is still to be posted
+            snap = await runtime.service.game(vote.game_id)
+            locale = await client.guild_locale(snap.guild_id)
+            text = await vote_text(runtime, locale, vote, snap)
+            channel_id = vote.channel_id or snap.channel_id
+            channel = client.get_partial_messageable(channel_id, guild_id=snap.guild_id)
+            await pace()
+            await channel.get_partial_message(vote.message_id).edit(
+                content=text, allowed_mentions=USERS_ONLY
+            )
+        except DISCORD_FAILURES as exc:
+            log.info("vote message not updated: %r", exc, extra={"vote_id": vote_id_})
+        except Exception:
+            log.exception("vote message not updated", extra={"vote_id": vote_id_})
 
 
 def result_text(locale: str, decision: Decision, *, by_default: bool = False) -> str:

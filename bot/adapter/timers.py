@@ -24,7 +24,7 @@ from bot.adapter.digest import deliver_digest
 from bot.adapter.outgoing import USERS_ONLY
 from bot.adapter.pace import Pace
 from bot.adapter.runtime import Runtime
-from bot.adapter.table_play import post_vote, result_text
+from bot.adapter.table_play import post_vote, result_text, vote_messages_after_downtime
 from bot.service.clocks import (
     AWAY_END,
     CHANNEL_CHECK,
@@ -56,6 +56,7 @@ from bot.service.table import (
     VOTE_OPENED,
     YES,
     Decision,
+    Downtime,
 )
 from bot.storage.base import PlayerSettingsRow, Shards, TimerRow, Tx
 from i18n import game_title, t
@@ -101,10 +102,17 @@ class TimerActions:
                 downtime.postponed,
                 downtime.dropped,
             )
-        if downtime.moved:  # in the background: start-up does not wait for Discord
-            job = boards_after_downtime(self.client, self.runtime, downtime.moved, self.pace.wait)
-            self._rewriting = asyncio.create_task(job)
+        if downtime.moved or downtime.votes_moved:  # in the background: start-up goes on
+            self._rewriting = asyncio.create_task(self._keep_messages_true(downtime))
         self.scheduler.start()
+
+    async def _keep_messages_true(self, downtime: Downtime) -> None:
+        """After downtime: the boards and vote messages that name a moment the grace period
+        moved name the new one."""
+        await boards_after_downtime(self.client, self.runtime, downtime.moved, self.pace.wait)
+        await vote_messages_after_downtime(
+            self.client, self.runtime, downtime.votes_moved, self.pace.wait
+        )
 
     async def stop(self) -> None:
         if self._rewriting is not None:

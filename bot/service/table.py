@@ -116,12 +116,13 @@ def majority(ballots: dict[int, str], electorate: list[int]) -> str | None:
 @dataclass(frozen=True, slots=True)
 class Downtime:
     """What ``Table.after_downtime`` did: deadlines and vote ends given a grace period,
-    reminders dropped, and the turns whose deadline moved (game id: the deadline the posted
-    board still shows)."""
+    reminders dropped, the turns whose deadline moved (game id: the deadline the posted board
+    still shows), and the open votes whose end moved (their messages name the old one)."""
 
     postponed: int
     dropped: int
     moved: dict[int, float]
+    votes_moved: tuple[int, ...] = ()
 
 
 class Table:
@@ -463,6 +464,7 @@ class Table:
         postponed = dropped = 0
         latest: dict[int, TimerRow] = {}
         moved: dict[int, float] = {}
+        votes_moved: list[int] = []
         async with self.store.write() as tx:
             for timer in overdue:
                 if timer.kind in (DEADLINE, VOTE_END) and timer.game_id is not None:
@@ -472,6 +474,9 @@ class Table:
                     due = self.clock.calendar(row).deadline_after(now, wait) if row else now + wait
                     await tx.reschedule_timer(timer.id, due, timer.attempts)
                     postponed += 1
+                    vote_id = json.loads(timer.data or "{}").get("vote_id")
+                    if timer.kind == VOTE_END and isinstance(vote_id, int):
+                        votes_moved.append(vote_id)
                     # the turn's deadline is the postponed one: a reminder that names it names
                     # a moment still ahead
                     if (
@@ -493,4 +498,4 @@ class Table:
                     else:
                         await tx.delete_timer(timer.id)
                         dropped += 1
-        return Downtime(postponed, dropped, moved)
+        return Downtime(postponed, dropped, moved, tuple(votes_moved))

@@ -2,7 +2,8 @@
 its channel says so: through the real bot process and the fake Discord, in game time
 (``BOARDROOM_TEST_HOUR_SECONDS``), the clock line of the posted turn message is rewritten in
 place to the postponed deadline; a board Discord refuses to edit keeps its line and holds
-nothing up."""
+nothing up. Likewise an open table vote whose end passed meanwhile: its message names the
+postponed end."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import asyncio
 import time
 from typing import Any
 
+from bot.adapter.messages import when
 from tests.e2e.helpers import open_and_start, seat_users
 from tests.e2e.test_away_budget_e2e import runs_out_line, until_true
 from tests.e2e.test_turn_clock_e2e import rows, votes_on
@@ -62,4 +64,39 @@ async def test_a_restart_past_the_deadline_moves_the_boards_deadline(
     assert "board's clock line not updated" in bot.log_text()
     fake_discord.assert_no_unknown_routes()
     fake_discord.assert_no_violations()  # every request, the edits included, is one Discord takes
+    bot.assert_no_traceback()
+
+
+async def test_a_restart_past_a_votes_end_moves_the_end_its_message_names(
+    fake_discord: FakeDiscordDriver, bot_process: Any
+) -> None:
+    bot = await bot_process(BOARDROOM_TEST_HOUR_SECONDS="3")  # 1 h clock: 3 s, grace 0.3 s
+    table = await seat_users(fake_discord, bot.guild, "Alice", "Bob")
+    await open_and_start(table, "cantstop", clock="1h")
+    vote = await fake_discord.wait_for_channel_message(
+        table.channel, lambda m: bool(votes_on(m)), timeout=15
+    )
+    ((ends,),) = rows(bot, "SELECT due FROM timers WHERE kind = 'vote_end'")
+    assert when(ends) in vote.content
+    await bot.kill()
+    await asyncio.sleep(max(0.0, ends + 0.5 - time.time()))
+    restarted = time.time()
+    await bot.start()
+
+    # the vote's end got a grace period, and its message says when it now ends
+    await until_true(lambda: fake_discord.message(vote.id).edits > 0)
+    moved = rows(bot, "SELECT due FROM timers WHERE kind = 'vote_end'")
+    shown = fake_discord.message(vote.id)
+    if moved:  # (the vote may have ended already on a slow machine: its end was still moved)
+        ((now_ends,),) = moved
+        assert now_ends > restarted > ends
+        assert when(now_ends) in shown.content
+    assert when(ends) not in shown.content
+    assert shown.custom_ids == vote.custom_ids  # its ballots still count
+    # the table's default happens at the new end, once
+    await fake_discord.wait_for_channel_message(
+        table.channel, lambda m: m.id > vote.id and "🤖" in m.content, timeout=15
+    )
+    fake_discord.assert_no_unknown_routes()
+    fake_discord.assert_no_violations()
     bot.assert_no_traceback()
