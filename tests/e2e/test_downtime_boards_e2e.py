@@ -78,6 +78,8 @@ async def test_a_restart_past_a_votes_end_moves_the_end_its_message_names(
     )
     ((ends,),) = rows(bot, "SELECT due FROM timers WHERE kind = 'vote_end'")
     assert when(ends) in vote.content
+    # the message is recorded as the vote's (else a restart posts it again: a new message)
+    await until_true(lambda: rows(bot, "SELECT message_id FROM votes") == [(vote.id,)])
     await bot.kill()
     await asyncio.sleep(max(0.0, ends + 0.5 - time.time()))
     restarted = time.time()
