@@ -76,6 +76,8 @@ ALREADY_ACKNOWLEDGED = 40060  # a first response was already taken (an earlier t
 MAX_CONTENT = 2000  # Discord's limit for a message's text
 #: seconds kept for the request when a first response carries the board it waited for
 BOARD_ANSWER_MARGIN = 1.0
+#: at most this long a click on an older board waits for the newer one's showing to end
+STALE_CLICK_WAIT = 1.0
 
 SELECT = discord.ComponentType.string_select.value
 
@@ -482,6 +484,8 @@ async def on_action(
                 )
                 await show_outcome(interaction, outcome, arrival_of(interaction))
         except StaleBoard:
+            # the newer board may be on the screen already, its interaction still recording it
+            await runtime.delivery.others_done(game_id, STALE_CLICK_WAIT)
             if await runtime.delivery.pending(game_id):  # and it is tried again now
                 raise BoardOnItsWay() from None
             raise
