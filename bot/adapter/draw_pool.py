@@ -1,10 +1,11 @@
 """Worker processes that draw boards, driven by the event loop itself.
 
-Each worker is a spawned child process joined to the bot by one pipe. The event loop writes a
-job (a pickled call) to an idle worker's pipe and is woken by the loop's own selector when the
-answer arrives: no helper thread sits between them (a ``ProcessPoolExecutor`` keeps a manager
-thread and a queue feeder thread, which wake each other and the loop for every board and
-compete with the loop for the interpreter lock). Jobs wait in order for a free worker.
+Each worker is a spawned child process joined to the bot by one pipe (a socket pair). The event
+loop writes a job (a pickled call) to an idle worker's pipe and reads the answer as an asyncio
+stream, a piece at a time as it arrives, so a worker descheduled halfway through sending a big
+picture never holds the loop up. No helper thread sits between them (a ``ProcessPoolExecutor``
+keeps a manager thread and a queue feeder thread, which wake each other and the loop for every
+board and compete with the loop for the interpreter lock). Jobs wait in order for a free worker.
 
 A worker that dies (killed, out of memory) fails the one job it was drawing with
 ``WorkerDied`` and is replaced at once; the other jobs go on. Workers end with the bot, however
@@ -19,7 +20,10 @@ import ctypes
 import logging
 import multiprocessing
 import os
+import pickle
 import signal
+import socket
+import struct
 import threading
 import time
 from collections import deque
@@ -77,11 +81,32 @@ def _serve(conn: Connection, parent: int, setup: Job | None) -> None:
             conn.send((False, RuntimeError(f"the answer could not be sent back: {exc!r}")))
 
 
+#: multiprocessing's framing of one message: a 4-byte signed big-endian length (-1: an 8-byte
+#: unsigned length follows), then the bytes (``Connection.send_bytes``)
+_SHORT = struct.Struct("!i")
+_LONG = struct.Struct("!Q")
+
+
+def _frame(payload: bytes) -> bytes:
+    if len(payload) > 0x7FFFFFFF:
+        return _SHORT.pack(-1) + _LONG.pack(len(payload)) + payload
+    return _SHORT.pack(len(payload)) + payload
+
+
+async def _read_frame(reader: asyncio.StreamReader) -> bytes:
+    (size,) = _SHORT.unpack(await reader.readexactly(_SHORT.size))
+    if size == -1:
+        (size,) = _LONG.unpack(await reader.readexactly(_LONG.size))
+    return await reader.readexactly(size)
+
+
 @dataclass(eq=False)
 class _Worker:
     process: Any  # multiprocessing's SpawnProcess
-    conn: Connection
+    sock: socket.socket
+    writer: asyncio.StreamWriter | None = None
     job: asyncio.Future[Any] | None = None
+    reading: asyncio.Task[None] | None = None
 
 
 @dataclass(eq=False)
@@ -109,9 +134,26 @@ class DrawPool:
         process.daemon = True
         process.start()
         theirs.close()
-        worker = _Worker(process, ours)
-        asyncio.get_running_loop().add_reader(ours.fileno(), self._answered, worker)
+        sock = socket.socket(fileno=os.dup(ours.fileno()))
+        ours.close()
+        worker = _Worker(process, sock)
+        worker.reading = asyncio.get_running_loop().create_task(self._read_answers(worker))
         return worker
+
+    async def _read_answers(self, worker: _Worker) -> None:
+        """The worker's answers, as they come; when its pipe ends, its replacement."""
+        try:
+            reader, writer = await asyncio.open_unix_connection(sock=worker.sock)
+            worker.writer = writer
+            self._dispatch()
+            while True:
+                ok, value = pickle.loads(await _read_frame(reader))
+                future, worker.job = worker.job, None
+                if future is not None and not future.done():
+                    (future.set_result if ok else future.set_exception)(value)
+                self._dispatch()
+        except (asyncio.IncompleteReadError, ConnectionError, OSError):
+            self._replace(worker)
 
     async def run(self, job: Job) -> Any:
         """Run ``job`` in a worker and return what it returned (or raise what it raised)."""
@@ -126,7 +168,7 @@ class DrawPool:
         for worker in self._workers:
             if not self._waiting:
                 return
-            if worker.job is not None:
+            if worker.job is not None or worker.writer is None or worker.writer.is_closing():
                 continue
             job, future = self._waiting.popleft()
             while future.cancelled() and self._waiting:
@@ -134,26 +176,12 @@ class DrawPool:
             if future.cancelled():
                 return
             try:
-                worker.conn.send(job)
-            except (OSError, EOFError):  # the worker is gone: its reader replaces it
-                self._waiting.appendleft((job, future))
-                continue
+                payload = pickle.dumps(job, protocol=pickle.HIGHEST_PROTOCOL)
             except Exception as exc:  # a job that does not pickle
                 future.set_exception(exc)
                 continue
+            worker.writer.write(_frame(payload))
             worker.job = future
-
-    def _answered(self, worker: _Worker) -> None:
-        """The worker's pipe is readable: its answer, or its end."""
-        try:
-            ok, value = worker.conn.recv()
-        except (EOFError, OSError):
-            self._replace(worker)
-            return
-        future, worker.job = worker.job, None
-        if future is not None and not future.done():
-            (future.set_result if ok else future.set_exception)(value)
-        self._dispatch()
 
     def _replace(self, worker: _Worker) -> None:
         """A worker ended: its job fails, and (unless the pool is closing) another takes its
@@ -172,16 +200,18 @@ class DrawPool:
     def _forget(self, worker: _Worker) -> None:
         with contextlib.suppress(ValueError):
             self._workers.remove(worker)
-        with contextlib.suppress(Exception):
-            asyncio.get_running_loop().remove_reader(worker.conn.fileno())
-        with contextlib.suppress(OSError):
-            worker.conn.close()
+        if worker.writer is not None:
+            worker.writer.close()
+        else:
+            worker.sock.close()
 
     def close(self) -> None:
         """Stop every worker; jobs still waiting or being drawn fail."""
         self._closed = True
         for worker in list(self._workers):
             self._forget(worker)
+            if worker.reading is not None:
+                worker.reading.cancel()
             if worker.job is not None and not worker.job.done():
                 worker.job.set_exception(RuntimeError("the drawing processes were stopped"))
             with contextlib.suppress(Exception):

@@ -69,3 +69,19 @@ async def test_closing_fails_the_jobs_left() -> None:
             await job
     with pytest.raises(RuntimeError, match="stopped"):
         await pool.run(os.getpid)
+
+
+def big_answer(size: int) -> bytes:
+    return bytes(range(256)) * (size // 256)
+
+
+async def test_a_big_answer_arrives_whole_in_pieces() -> None:
+    """A picture larger than the pipe holds comes back intact, read as it arrives."""
+    pool = DrawPool(1)
+    pool.start()
+    try:
+        size = 8 * 1024 * 1024
+        answer = await asyncio.wait_for(pool.run(partial(big_answer, size)), 60)
+        assert answer == big_answer(size)
+    finally:
+        pool.close()
