@@ -97,14 +97,15 @@ def drawing(kind: str) -> Iterator[None]:
         DRAWING_SECONDS.labels(kind).observe(time.perf_counter() - started)
 
 
-def timed_writes(write: Callable[[], Any]) -> Callable[[], Any]:
+def timed_writes(write: Callable[..., Any]) -> Callable[..., Any]:
     """Wrap a store's ``write()`` (an async context manager factory) so each transaction's time,
-    from its start to its commit, is observed; a rolled back one is not."""
+    from its start to its commit, is observed; a rolled back one is not. Its keyword arguments
+    (``synced``) go through."""
 
     @asynccontextmanager
-    async def timed() -> AsyncIterator[Any]:
+    async def timed(**options: Any) -> AsyncIterator[Any]:
         started = time.perf_counter()
-        async with write() as tx:
+        async with write(**options) as tx:
             yield tx
         DB_WRITE_SECONDS.observe(time.perf_counter() - started)
 
