@@ -1,4 +1,5 @@
-"""Where boards are drawn: off the event loop, in worker threads or in worker processes.
+"""Where boards are drawn and computer players think: off the event loop, in worker threads or
+in worker processes.
 
 With ``BOARDROOM_RENDER_PROCESSES=N`` (by default 1 on a machine with two or more cores) boards
 are drawn in N worker processes (``draw_pool``), so drawing no longer competes with the event
@@ -15,6 +16,8 @@ from typing import Any
 
 from bot.adapter.draw_pool import DrawPool
 from bot.ops import metrics
+from bot.service.bots import decide, think_in_a_thread
+from engines.rng import Rng
 from i18n import translator
 from render import render_board, render_png
 from render.replay import Animation, replay_log
@@ -22,6 +25,8 @@ from render.replay import Animation, replay_log
 log = logging.getLogger(__name__)
 
 _pool: DrawPool | None = None
+#: the computer players' process (beside the drawing ones: a long decision holds no board up)
+_thinking: DrawPool | None = None
 
 
 def _worker_setup(game_modules: tuple[str, ...]) -> None:
@@ -36,23 +41,41 @@ def _worker_setup(game_modules: tuple[str, ...]) -> None:
         render_png(game, engine.initial_state(engine.info.min_seats, {}))
 
 
+def _thinker_setup(game_modules: tuple[str, ...]) -> None:
+    """The thinking process: register the configured games (their bots come with them)."""
+    from engines.registry import load_game_modules
+
+    load_game_modules(game_modules)
+
+
 def start_processes(count: int, game_modules: tuple[str, ...] = ()) -> None:
     """Draw in ``count`` worker processes from now on (0: worker threads); ``game_modules`` are
     imported in each so the games they register can be drawn there too. Called on the running
     event loop, which drives the workers."""
-    global _pool
+    global _pool, _thinking
     stop_processes()
     if count > 0:
         _pool = DrawPool(count, partial(_worker_setup, tuple(game_modules)))
         _pool.start()
-        log.info("drawing boards in %d worker processes", count)
+        _thinking = DrawPool(1, partial(_thinker_setup, tuple(game_modules)))
+        _thinking.start()
+        log.info("drawing boards in %d worker processes; computer players think in one", count)
 
 
 def stop_processes() -> None:
-    global _pool
-    if _pool is not None:
-        _pool.close()
-        _pool = None
+    global _pool, _thinking
+    for pool in (_pool, _thinking):
+        if pool is not None:
+            pool.close()
+    _pool = _thinking = None
+
+
+async def think(game: str, level: str, state: Any, rng: Rng) -> Any:
+    """A computer player's decision, worked out in the thinking process (in a worker thread
+    when boards are drawn in threads), so the event loop never waits for it."""
+    if _thinking is None:
+        return await think_in_a_thread(game, level, state, rng)
+    return await _thinking.run(partial(decide, game, level, state, rng))
 
 
 async def draw_board(

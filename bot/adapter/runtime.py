@@ -22,6 +22,7 @@ import discord
 from bot.adapter.custom_ids import Control
 from bot.adapter.delivery import BoardDelivery
 from bot.adapter.observe import board_shown, interaction_kind, watching
+from bot.adapter.rendering import think
 from bot.ops import metrics
 from bot.service.bots import bot_to_move, decision_unheard, play_bot_turn
 from bot.service.errors import UserFacingError
@@ -250,7 +251,7 @@ class BotRunner:
                 if self.typing is not None:
                     await self.typing(game_id)
                 await asyncio.sleep(self.pause)  # let people read the previous board
-                turn = await play_bot_turn(self.service, game_id)
+                turn = await play_bot_turn(self.service, game_id, think=think)
                 if turn is None:
                     return
                 if not await self.delivery.show(game_id, turn.outcome):

@@ -1,6 +1,7 @@
 """Computer opponents at the table: play a bot seat's whole turn through the service.
 
-Bots think off the event loop (``asyncio.to_thread``), draw their randomness from the game seed
+Bots think off the event loop (``think``: a worker thread by default; the bot runs them in its
+thinking process, ``bot.adapter.rendering.think``), draw their randomness from the game seed
 and the move count, and act through ``GameService.act_as_bot`` so their moves are committed and
 logged exactly like a person's.
 """
@@ -11,8 +12,9 @@ import asyncio
 import json
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import Any
 
 from bot.service.clocks import NOTICE, VOTE_DECIDED_NOTICE
 from bot.service.errors import StaleBoard
@@ -73,10 +75,23 @@ async def level_of(service: GameService, snap: GameSnapshot, seat: int) -> str:
     return stand_in_level_of(row)
 
 
+#: where a decision is worked out: ``think(game, level, state, rng)`` gives ``decide``'s answer
+Think = Callable[[str, str, Any, Rng], Awaitable[Any]]
+
+
+def decide(game: str, level: str, state: Any, rng: Rng) -> Any:
+    """One decision of ``game``'s bot at ``level`` (an action its engine offers)."""
+    return get_bot(game, level).choose(get_engine(game), state, rng)
+
+
+async def think_in_a_thread(game: str, level: str, state: Any, rng: Rng) -> Any:
+    return await asyncio.to_thread(decide, game, level, state, rng)
+
+
 async def play_bot_turn(
     service: GameService,
     game_id: int,
-    think: Callable[..., object] = asyncio.to_thread,
+    think: Think = think_in_a_thread,
 ) -> BotTurn | None:
     """Let the bot seat to move act until its turn ends (or the game does)."""
     snap = await service.game(game_id)
@@ -84,7 +99,8 @@ async def play_bot_turn(
     if seat is None:
         return None
     engine = get_engine(snap.game)
-    bot = get_bot(snap.game, await level_of(service, snap, seat))
+    level = await level_of(service, snap, seat)
+    get_bot(snap.game, level)  # an unknown level fails here, before anything is thought
     seed = await service.seed_of(game_id)
     outcomes: list[Outcome] = []
     timings: list[float] = []
@@ -92,7 +108,7 @@ async def play_bot_turn(
     while bot_to_move(snap) == seat and snap.turn == turn and len(outcomes) < MAX_ACTIONS_PER_TURN:
         rng = Rng.for_step(seed ^ BOT_SALT, snap.version)
         started = time.perf_counter()
-        action = await think(bot.choose, engine, snap.state, rng)  # type: ignore[misc]
+        action = await think(snap.game, level, snap.state, rng)
         timings.append(time.perf_counter() - started)
         try:
             outcome = await service.act_as_bot(

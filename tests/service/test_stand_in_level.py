@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from bot.service.bots import play_bot_turn
+from bot.service.bots import decide, play_bot_turn
 from bot.service.games import GameService
 from bot.service.models import GameSnapshot
 from bot.service.preferences import BadSettingValue, Preferences
@@ -36,9 +36,9 @@ async def levels_that_played(service: GameService, game_id: int) -> tuple[set[st
     """Play the stand-in's turn; the names of the bots that made its decisions."""
     thinkers: set[str] = set()
 
-    async def think(choose: Any, *args: Any) -> Any:
-        thinkers.add(type(choose.__self__).__name__)
-        return choose(*args)
+    async def think(game: str, level: str, state: Any, rng: Any) -> Any:
+        thinkers.add(type(get_bot(game, level)).__name__)
+        return decide(game, level, state, rng)
 
     turn = await play_bot_turn(service, game_id, think=think)
     assert turn is not None and turn.outcome.moves

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from bot.service import errors
-from bot.service.bots import decision_unheard, play_bot_turn
+from bot.service.bots import decide, decision_unheard, play_bot_turn
 from bot.service.clocks import DEADLINE, NOTICE, REMINDER, VOTE_END, TimeUnits, TurnClock
 from bot.service.games import GameService
 from bot.service.table import BOT_SEAT, BOT_TURN, END, WAIT, NotVoter, Table, VoteOver
@@ -145,8 +145,8 @@ async def test_deadline_opens_one_vote_and_the_opponent_decides_alone(
     assert rows is not None and rows.seats[0].stood_in  # such a game is not rated
 
 
-async def _now(func, *args):
-    return func(*args)
+async def _now(game, level, state, rng):
+    return decide(game, level, state, rng)
 
 
 async def test_majority_of_three_and_wait_restarts_the_clock(table: Table, now: Now) -> None:
