@@ -273,5 +273,7 @@ def make_bot(level: str) -> Any:
     if level == "medium":
         return TurnSearchBot("kokeshi-medium", MEDIUM_WEIGHTS, samples=1, nodes=3000)
     if level == "hard":
-        return TurnSearchBot("kokeshi-hard", HARD_WEIGHTS, samples=2, nodes=1500, next_move=0.5)
+        from games.kokeshi.hard import HardBot  # hard builds on this module's search
+
+        return HardBot(HARD_WEIGHTS)
     raise KeyError(f"unknown bot level {level!r}")
