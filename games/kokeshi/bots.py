@@ -22,7 +22,10 @@ Measured with ``python -m bench.bots_games --only kokeshi`` (seed 1, n=200, seat
 2-core machine shared with other work): hard beats medium 89.5% (95% CI 84.5%-93.0%; the
 previous hard, one greedy move ahead and no end-game fading, 78.8%, 72.6%-83.9%, on the same
 seeds), mean margin 17.0 points. Time per hard decision, median / p95 / p99: 44 / 178 / 295 ms
-(medium 2.3 / 23 / 93 ms).
+(medium 2.3 / 23 / 93 ms). Against two mediums (``--seats 3``, n=60) hard wins 61.7% (49.0%-72.9%)
+with mean rank 1.40 (1.27-1.53), the previous hard 53.3% and 1.60; against three (``--seats 4``,
+n=60) 60.0% (47.4%-71.4%), mean rank 1.65 (1.41-1.89), the previous hard 51.7% and 1.90; p99 of
+a decision 334 and 453 ms there.
 
 Searches are bounded by a node budget, never by the clock, so decisions do not depend on the
 speed of the machine. Every sampled draw comes from a generator derived from the
