@@ -44,11 +44,12 @@ def wilson(successes: float, n: int) -> tuple[float, float, float]:
 
 
 def decision_times(values: Sequence[float], digits: int = 3) -> str:
-    """Median, p95 and max of decision times (seconds in, milliseconds out)."""
+    """Median, p95, p99 and max of decision times (seconds in, milliseconds out)."""
     ordered = sorted(values)
     p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+    p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
     return (
         f"median {statistics.median(ordered) * 1e3:.{digits}f} ms, "
-        f"p95 {p95 * 1e3:.{digits}f} ms, "
+        f"p95 {p95 * 1e3:.{digits}f} ms, p99 {p99 * 1e3:.{digits}f} ms, "
         f"max {ordered[-1] * 1e3:.1f} ms over {len(ordered)} decisions"
     )
