@@ -114,6 +114,8 @@ class Weights:
     room: float = 8.0  # empty hexes below which potentials fade
     end_at: float = 0.0  # empty hexes at which potentials are worth nothing
     horizon: bool = False  # fade potentials with the emptiest opponent board too
+    card_base: float = 0.0  # value share of a card pattern that still fits, however far off
+    card_decay: float = 1.0  # weight of each further cube of a card relative to the one before
 
 
 MEDIUM_WEIGHTS = Weights()
@@ -162,8 +164,13 @@ def card_value(
                 best[anchor] = p
     progress = sorted(best.values(), reverse=True)[: len(gains)]
     value = 0.0
+    weight = 1.0
     for gain, p in zip(gains, progress, strict=False):
-        value += gain if p >= 1.0 else gain * w.partial * late * p * p
+        if p >= 1.0:
+            value += gain
+        else:
+            value += gain * weight * late * (w.card_base + w.partial * p * p)
+            weight *= w.card_decay
     return value
 
 
@@ -200,7 +207,12 @@ def landscape_potential(side: str, stacks: Stacks, cubes: Sequence[int], w: Weig
 
 
 class BoardValue:
-    """Values one player's board: running score plus card and landscape potential."""
+    """Values one player's board: running score plus card and landscape potential.
+
+    One instance serves one decision, where the cubes on the board do not change: the parts
+    that depend on the stacks alone (landscape score and potential, each card's outlook) are
+    remembered per board, since the plans of a turn reach the same boards many times.
+    """
 
     def __init__(
         self, side: str, loops_diameter: bool, w: Weights, landscape: bool, horizon: int = 99
@@ -211,11 +223,41 @@ class BoardValue:
         self.landscape = landscape
         #: fewest empty hexes on an opponent's board (the game ends near 2)
         self.horizon = horizon
+        self._boards: dict[tuple[Stacks, tuple[int, ...]], tuple[int, float, float]] = {}
+        self._cards: dict[tuple[Stacks, tuple[int, ...], int, int], float] = {}
 
     def late(self, stacks: Stacks) -> float:
         """1 with room to build, falling to 0 as the game end nears."""
         empties = min(sum(1 for st in stacks if not st), self.horizon)
         return max(0.0, min(1.0, (empties - self.w.end_at) / self.w.room))
+
+    def _board(self, stacks: Stacks, cubes: tuple[int, ...]) -> tuple[int, float, float]:
+        """(landscape points, late factor, landscape potential) of a board, remembered."""
+        key = (stacks, cubes)
+        found = self._boards.get(key)
+        if found is None:
+            side, loops = self.side, self.loops
+            points = (
+                scoring.trees(stacks)
+                + scoring.mountains(side, stacks)
+                + scoring.fields(side, stacks)
+                + scoring.buildings(side, stacks)
+                + scoring.water(side, stacks, loops)
+            )
+            late = self.late(stacks)
+            potential = landscape_potential(side, stacks, cubes, self.w) if self.landscape else 0.0
+            found = self._boards[key] = (points, late, potential)
+        return found
+
+    def _card(
+        self, stacks: Stacks, cubes: tuple[int, ...], card_id: int, placed: int, late: float
+    ) -> float:
+        key = (stacks, cubes, card_id, placed)
+        found = self._cards.get(key)
+        if found is None:
+            found = card_value(self.side, stacks, cubes, card_id, placed, self.w, late)
+            self._cards[key] = found
+        return found
 
     def __call__(
         self,
@@ -224,14 +266,21 @@ class BoardValue:
         cards: Sequence[tuple[int, int]],
     ) -> float:
         side = self.side
-        player = Player(stacks=stacks, cubes=tuple(cubes), cards=tuple(cards))
-        value = float(scoring.breakdown(side, player, self.loops)["total"])
-        late = self.late(stacks)
+        cubes_t = tuple(cubes)
+        points, late, potential = self._board(stacks, cubes_t)
+        total = points
+        for cid, placed in cards:
+            if CARDS[cid].spirit:
+                if placed:
+                    total += scoring.spirit_points(cid, side, stacks)
+            else:
+                total += scoring.card_points(cid, placed)
+        value = float(total)
         for cid, placed in cards:
             if placed < len(CARDS[cid].track):
-                value += card_value(side, stacks, cubes, cid, placed, self.w, late)
+                value += self._card(stacks, cubes_t, cid, placed, late)
         if self.landscape:
-            value += late * landscape_potential(side, stacks, cubes, self.w)
+            value += late * potential
         return value
 
 
