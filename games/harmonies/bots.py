@@ -25,7 +25,11 @@ points on average against medium's 64.5 (animal cards 39.3 against 18.6). Before
 for what they can become and the end was judged by every board, the same seeds gave 79.0 %
 (72.8-84.1 %) and 79.2 points. A hard decision takes 4.6 ms of processor time at the median,
 283 ms at p95, 404 ms at p99 and 637 ms at most (n = 5,944, seeds 101-200, one core); the
-turn's first decision, which plans the whole turn, is the costly one.
+turn's first decision, which plans the whole turn, is the costly one. At bigger tables
+(``python -m bench.bots_tables --only harmonies``, 30 games each, hard's seat rotated; before ->
+now on the same seeds): with two mediums hard wins 66.7 % -> 93.3 % (78.7-98.2 %), average
+rank 1.40 -> 1.07 of 3; with two mediums and easy 73.3 % -> 85.0 % (68.4-93.7 %), rank 1.37 ->
+1.17 of 4; with three mediums 51.7 % -> 76.7 % (59.1-88.2 %), rank 1.73 -> 1.30 of 4.
 
 Bots keep no memory between calls: every decision re-plans the rest of the turn from the
 state, which gives the same plan because the planner is deterministic. Search sizes are fixed
