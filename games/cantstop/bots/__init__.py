@@ -371,13 +371,18 @@ class LookaheadBot:
 
 
 def make_bot(level: str) -> Any:
-    """The Can't Stop bot for ``level``: easy, medium, hard, or ``hard-old`` (for the benchmark)."""
+    """The Can't Stop bot for ``level``: easy, medium, hard, or (for the benchmark) the earlier
+    hard bots ``hard-planner`` and ``hard-old``."""
     if level == "easy":
         return CautiousRandomBot()
     if level == "medium":
         return RuleOf28Bot()
     if level == "hard":
-        from games.cantstop.bots.planner import TurnPlannerBot  # it builds on this module's helpers
+        from games.cantstop.bots.race import RaceBot  # it builds on this module's helpers
+
+        return RaceBot()
+    if level == "hard-planner":
+        from games.cantstop.bots.planner import TurnPlannerBot
 
         return TurnPlannerBot()
     if level == "hard-old":
