@@ -164,7 +164,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     for pair, n in (
         (("hard", "medium"), games),
-        (("hard", "hard-old"), games),
+        (("hard", "hard-planner"), games),
+        (("hard-planner", "medium"), games),
         (("hard-old", "medium"), games),
         (("medium", "easy"), min(games, 400)),
     ):

@@ -4,17 +4,21 @@ An end-of-turn position is worth the chance of winning the game from it. ``RaceM
 table fitted offline by ``bench/cantstop_race.py`` and stored in ``race_table.json``) estimates
 how many turns a player still needs from their saved markers: each open column is worth
 ``(p / H) ** power`` at height ``p`` of ``H``, an owned column ``claim``; turns left are a cubic in
-that sum plus a term per column others own, with a spread that grows with the estimate. Two
-players' turns left, taken as independent and roughly normal, give the chance that one finishes
-first, and who moves next breaks ties.
+that sum plus a term per column others own, with a variance that grows with the estimate. The
+chance of winning after this seat's turn is the chance that no opponent wins on their very next
+turn (``planner.next_turn_threat``, which the smooth table cannot see) times, per opponent, the
+chance of needing fewer turns than they do (turns left taken as independent and roughly normal;
+they move first, so a tie loses).
 
 ``RaceBot`` searches the rest of its turn (an expectimax over all 1,296 rolls, ``depth`` rolls
 deep, memoised per runner position) and maximises that chance: stopping is worth the chance of
 winning from the new position with the opponents to move (a claim also removes their markers
 there and closes the column for them), busting the chance from the turn's starting position, and
 a stop that wins is worth 1. So when an opponent may win next turn, banking small progress is
-worth little and the bot rolls on; when it is far ahead it banks. In solitaire there is no race
+worth little and the bot rolls on; when it is well ahead it banks. In solitaire there is no race
 and it plays as ``TurnPlannerBot``.
+
+MEASURED
 """
 
 from __future__ import annotations
@@ -22,14 +26,14 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from engines.rng import Rng
 from games.cantstop.bots import ALL_ROLL_COUNT, _table_for, _would_win, after_move, stop_wins
-from games.cantstop.bots.planner import TurnPlannerBot
+from games.cantstop.bots.planner import TurnPlannerBot, next_turn_threat
 from games.cantstop.engine.actions import ROLL, STOP, Action
 from games.cantstop.engine.state import (
     COLUMNS,
@@ -41,6 +45,8 @@ from games.cantstop.engine.state import (
 )
 
 TABLE_PATH = Path(__file__).with_name("race_table.json")
+#: opponents are taken to need this many times the turns the table gives them (see ``RaceBot``)
+PACE = 3.0
 #: the least variance of turns left (keeps the chance of finishing first away from 0 and 1)
 MIN_VARIANCE = 0.25
 
@@ -111,7 +117,7 @@ class RaceBot:
 
     name = "cantstop-hard"
 
-    def __init__(self, depth: int = 2, pace: float = 1.0, model: RaceModel | None = None) -> None:
+    def __init__(self, depth: int = 2, pace: float = PACE, model: RaceModel | None = None) -> None:
         self.depth = depth
         self.pace = pace
         self.model = model or race_model()
@@ -169,26 +175,36 @@ class _RaceSearch:
             theirs = tuple(c for c in COLUMNS if s.claimed[c - 2] not in (NO_OWNER, seat))
             self.opponents.append((s.saved[seat], model.value(s.saved[seat], theirs), len(theirs)))
         self.depth_memo: dict[tuple[Runners, int], float] = {}
-        self.their_memo: dict[tuple[int, ...], list[float]] = {}
+        self.their_memo: dict[tuple[int, ...], tuple[float, list[float]]] = {}
         self.bust_value = self._chance(self.value, ())
 
-    def _their_turns(self, topped: tuple[int, ...]) -> list[float]:
-        """Each opponent's turns left once this seat owns the columns ``topped``."""
+    def _their_race(self, topped: tuple[int, ...]) -> tuple[float, list[float]]:
+        """Once this seat owns the columns ``topped``: the chance that no opponent wins on their
+        next turn, and each opponent's turns left if they do not (two at least)."""
         found = self.their_memo.get(topped)
         if found is None:
-            values = self.values
-            found = []
+            values, s = self.values, self.s
+            claimed = list(s.claimed)
+            saved = [list(row) for row in s.saved]
+            for col in topped:
+                claimed[col - 2] = s.active
+                for seat in range(s.seats):
+                    if seat != s.active:
+                        saved[seat][col - 2] = 0
+            after = replace(s, claimed=tuple(claimed), saved=tuple(map(tuple, saved)))
+            turns = []
             for row, value, closed in self.opponents:
                 lost = sum(values[c][row[c - 2]] for c in topped)
-                turns = self.model.turns_left(value - lost, closed + len(topped))
-                found.append(self.pace * turns)
+                left = self.model.turns_left(value - lost, closed + len(topped))
+                turns.append(max(2.0, self.pace * left))
+            found = (1.0 - next_turn_threat(after), turns)
             self.their_memo[topped] = found
         return found
 
     def _chance(self, value: float, topped: tuple[int, ...]) -> float:
         mine = self.model.turns_left(value, self.closed)
-        chance = 1.0
-        for theirs in self._their_turns(topped):
+        chance, turns = self._their_race(topped)
+        for theirs in turns:
             chance *= self.model.first_chance(mine, theirs)
         return chance
 
