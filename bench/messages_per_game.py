@@ -61,11 +61,12 @@ def game_row(db: Path) -> tuple[str, Any, dict[int, int]]:
 async def result_of(
     driver: FakeDiscordDriver, rec: InteractionRecord, clicked: StoredMessage
 ) -> StoredMessage:
-    """The message that shows a click's result: the clicked one edited in place (a deferred
-    update, on a public board or a private message), or the answer's follow-up."""
+    """The message that shows a click's result: the clicked one edited in place (by the
+    answer, or after a deferred update; on a public board or a private message), or the
+    answer's follow-up."""
     pressed = str((rec.payload.get("data") or {}).get("custom_id", ""))
     await rec.wait_response(timeout=WAIT)
-    if rec.response_type == 6 and pressed:  # the edit's controls name the next version
+    if rec.updated_in_place and pressed:  # the edit's controls name the next version
         await driver.fake.wait_until(
             lambda: pressed not in driver.message(clicked.id).custom_ids, WAIT
         )

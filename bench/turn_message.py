@@ -14,7 +14,7 @@ action added is new (the garbage of setting that up is collected first). "first"
 restart, or a game another process played): the whole log is read and replayed.
 
 Prints median / p95 / p99 per call in ms (the turns also as CPU time of the event loop's thread,
-without the store's reads on aiosqlite's thread), and the late call as a multiple of the early
+with the store's reads, which run on the same thread), and the late call as a multiple of the early
 one.
 The script works against any version with ``turns_of(service, snap)``: run in an older
 checkout it gives the "before" figures.

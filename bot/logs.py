@@ -1,9 +1,10 @@
 """Logging set-up: the bot token and the game seeds stay out of every log line, at every level.
 
 The token is redacted wherever it appears (message, traceback, stack). Seeds never reach a log
-because nothing of ours logs them and the database driver's statement log is cut off: at DEBUG,
-aiosqlite prints every statement with its parameters, and the game INSERT carries the seed, from
-which every die and bag draw could be predicted (``engines/rng.py`` is public).
+because nothing of ours logs them and a database driver's statement log is cut off: at DEBUG,
+a driver may print every statement with its parameters, and the game INSERT carries the seed,
+from which every die and bag draw could be predicted (``engines/rng.py`` is public). SQLite is
+reached through the standard library's ``sqlite3``, which logs nothing.
 
 ``LOG_FORMAT=json`` writes one JSON object a line (for log collectors) with the same filters:
 ``time``, ``level``, ``logger``, ``message``, the ``extra`` fields the code passes (such as
@@ -18,7 +19,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 #: loggers that print SQL parameters below INFO; their DEBUG records are dropped
-DRIVER_LOGGERS = ("aiosqlite", "asyncpg")
+DRIVER_LOGGERS = ("asyncpg",)
 
 
 class RedactSecrets(logging.Filter):

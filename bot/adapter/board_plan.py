@@ -31,6 +31,9 @@ The rules, in the order ``plan_board`` applies them:
 - Everything else (a turn or the game ended, the first board) is a new public message
   answering the interaction; a click's answer takes the clicked message's buttons off (and,
   from private controls or typed, the live public board's too).
+- An edit of the clicked message is the interaction's first response itself (one request:
+  the message replaced by the new board). When the board cannot be made in time for that
+  answer, the sender defers the update and edits the message once the board is ready.
 - When the interaction cannot be answered (too late, or Discord refused its first response),
   the board goes to the channel through the delivery instead, and the clicked public board
   loses its buttons through the channel. A board Discord refuses after the answer (the
@@ -111,6 +114,7 @@ class FirstResponse(Enum):
     """The interaction's first response, given before the board is made."""
 
     NONE = "none"
+    UPDATE_WITH_BOARD = "replace the clicked message with the board itself"
     DEFER_UPDATE = "defer an update of the clicked message"
     STRIP_CLICKED = "take the clicked message's buttons off"
     THINKING_PUBLIC = "defer a public answer"
@@ -201,13 +205,13 @@ def plan_board(facts: Facts) -> BoardPlan:
     if reply is Reply.CLOSED:
         return replace(CHANNEL_POST, old_board=CLICKED if clicked_public else KEPT)
     if in_place and clicked_public:
-        answer = _first(reply, FirstResponse.DEFER_UPDATE)
+        answer = _first(reply, FirstResponse.UPDATE_WITH_BOARD)
         return BoardPlan(Route.EDIT_CLICKED, CHANNEL, TURN, answer, CLICKED, True, Route.CHANNEL)
     from_private = arrival is Arrival.PRIVATE_CONTROLS
     # played away from the public board: that board loses its buttons while it is live
     newest_live = NEWEST if facts.newest_here else KEPT
     if from_private and result is Result.STEP:  # the turn goes on in the clicked message
-        answer = _first(reply, FirstResponse.DEFER_UPDATE)
+        answer = _first(reply, FirstResponse.UPDATE_WITH_BOARD)
         return BoardPlan(
             Route.EDIT_CLICKED, ACTOR, Show.STEP, answer, newest_live, True, Route.CHANNEL
         )

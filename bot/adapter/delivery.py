@@ -40,6 +40,8 @@ ChannelPost = Callable[[GameSnapshot, Outcome | None], Awaitable[None]]
 RETRY_DELAYS = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0, 60.0, 120.0, 300.0)
 #: how often the running bot looks for boards its channels never saw
 SWEEP_SECONDS = 30.0
+#: how often ``others_done`` looks again
+OTHERS_DONE_POLL = 0.02
 UNKNOWN_CHANNEL = 10003  # the channel was deleted: nothing can be posted there any more
 #: what a failing Discord (or the way to it) raises, as opposed to a fault of ours
 DISCORD_FAILURES = (discord.HTTPException, aiohttp.ClientError, OSError)
@@ -96,6 +98,15 @@ class BoardDelivery:
 
     def held(self, game_id: int) -> bool:
         return game_id in self._holders
+
+    async def others_done(self, game_id: int, timeout: float) -> None:
+        """Wait (at most ``timeout`` seconds) until nobody but the caller, who holds the game
+        too, is showing it: a board Discord already shows is recorded as seen only once the
+        interaction that showed it is done."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while self._holders.get(game_id, 0) > 1 and loop.time() < end:
+            await asyncio.sleep(OTHERS_DONE_POLL)
 
     def retrying(self, game_id: int) -> bool:
         return game_id in self._retrying

@@ -74,6 +74,10 @@ log = logging.getLogger(__name__)
 UNKNOWN_INTERACTION = 10062  # Discord's error code for an expired interaction token
 ALREADY_ACKNOWLEDGED = 40060  # a first response was already taken (an earlier try got through)
 MAX_CONTENT = 2000  # Discord's limit for a message's text
+#: seconds kept for the request when a first response carries the board it waited for
+BOARD_ANSWER_MARGIN = 1.0
+#: at most this long a click on an older board waits for the newer one's showing to end
+STALE_CLICK_WAIT = 1.0
 
 SELECT = discord.ComponentType.string_select.value
 
@@ -218,13 +222,26 @@ async def show_outcome(
     facts = Facts(arrival, result_of(outcome), steps_in_place, reply, newest_here)
     plan = plan_board(facts)
     answered = reply is Reply.GIVEN
-    shown_now = False
+    shown_now = done = False
     with runtime.delivery.showing(snap.id):
+        making: asyncio.Future[messages.TurnMessage] | None = None
+        board: messages.TurnMessage | None = None
+        if plan.first_response is FirstResponse.UPDATE_WITH_BOARD:
+            making = asyncio.ensure_future(_make_board(interaction, plan, snap, outcome))
+            board = await _ready_in_time(interaction, making)
+            if board is None:  # too slow for the answer: the answer defers, the edit follows
+                plan = replace(plan, first_response=FirstResponse.DEFER_UPDATE)
         if plan.first_response is not FirstResponse.NONE:
-            answered = await first_response(interaction, _responder(interaction, plan))
+            carried: list[bool] = []
+            respond = _responder(interaction, plan, board, carried)
+            answered = await first_response(interaction, respond)
             if not answered:
                 plan = plan_board(replace(facts, reply=Reply.CLOSED))
-        done = await _send(interaction, plan, outcome, snap, newest)
+            elif carried:  # the answer was the board
+                done = True
+                await _record(interaction, plan, snap, interaction.channel_id, interaction.message)
+        if not done:
+            done = await _send(interaction, plan, outcome, snap, newest, making)
         if not done and plan.fallback is Route.CHANNEL:
             shown_now = await runtime.delivery.show(snap.id, outcome)
     edited = {Route.EDIT_CLICKED: OldBoard.CLICKED, Route.EDIT_NEWEST: OldBoard.NEWEST}
@@ -238,10 +255,34 @@ async def show_outcome(
         await _tell_where(interaction, plan, snap, newest, done=done, shown=shown_now)
 
 
+async def _ready_in_time(
+    interaction: discord.Interaction, making: asyncio.Future[messages.TurnMessage]
+) -> messages.TurnMessage | None:
+    """The board, when it is ready while the interaction's first response can still carry it
+    (with ``BOARD_ANSWER_MARGIN`` left for the request); None when it is late or failed (the
+    caller then answers without it, and ``_send`` waits for it or reports its failure)."""
+    budget = runtime_of(interaction).gate.time_left(interaction) - BOARD_ANSWER_MARGIN
+    if budget <= 0:
+        return None
+    try:
+        return await asyncio.wait_for(asyncio.shield(making), budget)
+    except Exception:  # late, or failed: _send awaits it again and logs the failure
+        return None
+
+
 def _responder(
-    interaction: discord.Interaction, plan: BoardPlan
+    interaction: discord.Interaction,
+    plan: BoardPlan,
+    board: messages.TurnMessage | None,
+    carried: list[bool],
 ) -> Callable[[], Awaitable[object]]:
+    """The plan's first response. With the board (``UPDATE_WITH_BOARD``), ``carried`` gets an
+    entry once Discord took it; refused, the update is deferred instead, and the board goes
+    the plan's route after it (an edit, then the fallback)."""
     response = interaction.response
+    if plan.first_response is FirstResponse.UPDATE_WITH_BOARD:
+        assert board is not None
+        return lambda: _update_with_board(interaction, board, carried)
     if plan.first_response is FirstResponse.DEFER_UPDATE:
         return lambda: response.defer()
     if plan.first_response is FirstResponse.STRIP_CLICKED:
@@ -260,23 +301,58 @@ async def board_message(
     return await messages.turn_message(locale, snap, outcome, turns=turns, away_until=away)
 
 
+async def _update_with_board(
+    interaction: discord.Interaction, board: messages.TurnMessage, carried: list[bool]
+) -> None:
+    clicked = interaction.message
+    shown = clicked.attachments if clicked else []
+    try:
+        await interaction.response.edit_message(
+            content=board.content,
+            attachments=board_attachments(board, shown),
+            view=board_view(board),
+            allowed_mentions=USERS_ONLY,
+        )
+    except discord.HTTPException as exc:
+        if exc.code == ALREADY_ACKNOWLEDGED:  # an earlier try of this answer got through
+            carried.append(True)
+            raise
+        log.warning("board refused as the answer: %s", exc, extra={"id": interaction.id})
+        await interaction.response.defer()
+        return
+    carried.append(True)
+
+
+async def _make_board(
+    interaction: discord.Interaction,
+    plan: BoardPlan,
+    snap: GameSnapshot,
+    outcome: Outcome | None,
+) -> messages.TurnMessage:
+    """The plan's board, in the channel's language when everyone sees it, the reader's when
+    only they do."""
+    public = plan.audience is Audience.CHANNEL
+    locale = await channel_locale(interaction) if public else user_locale(interaction)
+    return await board_message(runtime_of(interaction), locale, plan.show, snap, outcome)
+
+
 async def _send(
     interaction: discord.Interaction,
     plan: BoardPlan,
     outcome: Outcome | None,
     snap: GameSnapshot,
     newest: tuple[int, int] | None,
+    making: Awaitable[messages.TurnMessage] | None = None,
 ) -> bool:
     """The board by the plan's route, when the interaction carries it (a follow-up or an edit),
-    recorded as seen by its audience. False when it was not sent (refused, or another route)."""
+    recorded as seen by its audience. False when it was not sent (refused, or another route).
+    ``making``: the board, when it is being made already."""
     if plan.route not in (Route.FOLLOW_UP, Route.EDIT_CLICKED, Route.EDIT_NEWEST):
         return False
-    runtime = runtime_of(interaction)
     public = plan.audience is Audience.CHANNEL
     sent: discord.Message
-    try:  # in the channel's language when everyone sees it, the reader's when only they do
-        locale = await channel_locale(interaction) if public else user_locale(interaction)
-        message = await board_message(runtime, locale, plan.show, snap, outcome)
+    try:
+        message = await (making or _make_board(interaction, plan, snap, outcome))
         if plan.route is Route.FOLLOW_UP:
             sent = await interaction.followup.send(
                 message.content,
@@ -306,12 +382,26 @@ async def _send(
         else:
             log.exception("board not sent as an answer", extra={"game_id": snap.id})
         return False
-    if plan.record:
-        channel_id = sent.channel.id if public else snap.channel_id
-        await runtime.service.record_post(snap.id, snap.version, channel_id, sent.id, public)
+    await _record(interaction, plan, snap, sent.channel.id, sent)
+    return True
+
+
+async def _record(
+    interaction: discord.Interaction,
+    plan: BoardPlan,
+    snap: GameSnapshot,
+    channel_id: int | None,
+    sent: discord.Message | None,
+) -> None:
+    """A board the interaction carried (``sent``, in ``channel_id``), recorded as seen by its
+    audience when the plan says so; a new public turn wakes a computer to move."""
+    runtime = runtime_of(interaction)
+    public = plan.audience is Audience.CHANNEL
+    if plan.record and sent is not None:
+        where = channel_id if public and channel_id else snap.channel_id
+        await runtime.service.record_post(snap.id, snap.version, where, sent.id, public)
     if public and plan.route is Route.FOLLOW_UP:
         runtime.bots.after_public_turn(snap)
-    return True
 
 
 def _partial_message(
@@ -394,6 +484,8 @@ async def on_action(
                 )
                 await show_outcome(interaction, outcome, arrival_of(interaction))
         except StaleBoard:
+            # the newer board may be on the screen already, its interaction still recording it
+            await runtime.delivery.others_done(game_id, STALE_CLICK_WAIT)
             if await runtime.delivery.pending(game_id):  # and it is tried again now
                 raise BoardOnItsWay() from None
             raise

@@ -1,26 +1,19 @@
 """Where boards are drawn: off the event loop, in worker threads or in worker processes.
 
 With ``BOARDROOM_RENDER_PROCESSES=N`` (by default 1 on a machine with two or more cores) boards
-are drawn in N worker processes, so drawing no longer competes with the event loop for the
-interpreter lock (states are small to send; PNG bytes come back); with 0, in worker threads.
-The workers end with the bot, however it ends.
+are drawn in N worker processes (``draw_pool``), so drawing no longer competes with the event
+loop for the interpreter lock (states are small to send; PNG bytes come back); with 0, in worker
+threads. The workers end with the bot, however it ends.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import ctypes
 import logging
-import multiprocessing
-import os
-import signal
-import threading
-import time
-from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from typing import Any
 
+from bot.adapter.draw_pool import DrawPool
 from bot.ops import metrics
 from i18n import translator
 from render import render_board, render_png
@@ -28,29 +21,12 @@ from render.replay import Animation, replay_log
 
 log = logging.getLogger(__name__)
 
-PR_SET_PDEATHSIG = 1  # prctl option: a signal the kernel sends when the parent process dies
-
-_pool: ProcessPoolExecutor | None = None
+_pool: DrawPool | None = None
 
 
-def _end_with_parent(parent: int) -> None:
-    """Exit as soon as the bot process is gone, even if it was killed outright (SIGKILL), so no
-    drawing process outlives it."""
-    with contextlib.suppress(OSError, AttributeError):  # Linux: the kernel does it at once
-        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(1.0)
-        os._exit(0)
-
-    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
-
-
-def _worker_start(parent: int, game_modules: tuple[str, ...]) -> None:
-    """Each worker: tie its life to the bot's, register the configured games, then load fonts and
-    caches before real boards."""
-    _end_with_parent(parent)
+def _worker_setup(game_modules: tuple[str, ...]) -> None:
+    """Each worker: register the configured games, then load fonts and caches before real
+    boards."""
     from engines.registry import game_names, get_engine, load_game_modules
 
     load_game_modules(game_modules)
@@ -62,27 +38,20 @@ def _worker_start(parent: int, game_modules: tuple[str, ...]) -> None:
 
 def start_processes(count: int, game_modules: tuple[str, ...] = ()) -> None:
     """Draw in ``count`` worker processes from now on (0: worker threads); ``game_modules`` are
-    imported in each so the games they register can be drawn there too."""
+    imported in each so the games they register can be drawn there too. Called on the running
+    event loop, which drives the workers."""
     global _pool
     stop_processes()
     if count > 0:
-        # Spawned workers are the bot's own children, which lets them follow it when it dies.
-        context = multiprocessing.get_context("spawn")
-        _pool = ProcessPoolExecutor(
-            count,
-            mp_context=context,
-            initializer=_worker_start,
-            initargs=(os.getpid(), tuple(game_modules)),
-        )
-        for _ in range(count):  # start the workers now, not on the first board
-            _pool.submit(int)
+        _pool = DrawPool(count, partial(_worker_setup, tuple(game_modules)))
+        _pool.start()
         log.info("drawing boards in %d worker processes", count)
 
 
 def stop_processes() -> None:
     global _pool
     if _pool is not None:
-        _pool.shutdown(wait=False, cancel_futures=True)
+        _pool.close()
         _pool = None
 
 
@@ -94,7 +63,8 @@ async def draw_board(
     with metrics.drawing("board"):
         if _pool is None:
             return await asyncio.to_thread(job)
-        return await asyncio.get_running_loop().run_in_executor(_pool, job)
+        result: tuple[bytes, str] = await _pool.run(job)
+        return result
 
 
 async def draw_replay(
@@ -111,4 +81,5 @@ async def draw_replay(
     with metrics.drawing("replay"):
         if _pool is None:
             return await asyncio.to_thread(job)
-        return await asyncio.get_running_loop().run_in_executor(_pool, job)
+        animation: Animation = await _pool.run(job)
+        return animation

@@ -1,7 +1,14 @@
-"""aiosqlite backend: WAL, one writer connection behind a lock, ``BEGIN IMMEDIATE`` writes.
+"""SQLite backend: WAL, one writer connection behind a lock, ``BEGIN IMMEDIATE`` writes.
 
 A second connection serves reads, so a read never sees another coroutine's half-done
-transaction (aiosqlite runs the calls of one connection in order, interleaving coroutines).
+transaction.
+
+Statements run on the event loop's own thread: on a local file they take microseconds, less
+than handing each to a worker thread and back (with aiosqlite that hand-over was a fifth of
+the bot's main-thread time per move under load; docs/decisions.md). The two calls that can
+wait run on the store's one worker thread instead, so the loop never waits for the disk or for
+another process: a commit (it syncs the log to disk) and a ``BEGIN IMMEDIATE`` that finds the
+database locked by another process (it then waits up to ``BUSY_TIMEOUT_MS`` there).
 
 ``synchronous=FULL`` (the default) syncs the write-ahead log at every commit, so a move the
 players were shown survives a power cut, not only a killed process; ``NORMAL`` syncs only at
@@ -11,13 +18,13 @@ checkpoints and may lose the last commits on power loss (``bench/service.py`` me
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeVar
-
-import aiosqlite
 
 from bot.storage.base import holding_write, not_inside_a_write
 from bot.storage.connection import Connection
@@ -30,23 +37,25 @@ T = TypeVar("T")
 _PRAGMAS = (
     "PRAGMA journal_mode=WAL",
     "PRAGMA foreign_keys=ON",
-    "PRAGMA busy_timeout=5000",
 )
 #: how hard each commit is pushed to the disk (``PRAGMA synchronous``)
 SYNCHRONOUS = ("FULL", "NORMAL")
+#: how long a write (on the worker thread) or a read waits for a lock another process holds
+BUSY_TIMEOUT_MS = 5000
 
 
 class SqliteConnection:
-    """An aiosqlite connection running the store's statements (``bot.storage.connection``)."""
+    """A sqlite3 connection running the store's statements (``bot.storage.connection``) on
+    the event loop's thread."""
 
     duplicate_key: tuple[type[Exception], ...] = (sqlite3.IntegrityError,)
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: sqlite3.Connection) -> None:
         self.conn = conn
 
     async def rows(self, sql: str, /, **params: Any) -> Sequence[Sequence[Any]]:
         text, args = SQLITE.compile(sql, params)
-        return await self.conn.execute_fetchall(text, args)  # type: ignore[return-value]
+        return self.conn.execute(text, args).fetchall()
 
     async def row(self, sql: str, /, **params: Any) -> Sequence[Any] | None:
         found = await self.rows(sql, **params)
@@ -58,15 +67,14 @@ class SqliteConnection:
 
     async def run(self, sql: str, /, **params: Any) -> int:
         text, args = SQLITE.compile(sql, params)
-        cursor = await self.conn.execute(text, args)
-        return cursor.rowcount
+        return self.conn.execute(text, args).rowcount
 
     async def run_many(self, sql: str, rows: Sequence[Mapping[str, Any]]) -> None:
-        await self.conn.executemany(SQLITE.text(sql), rows)
+        self.conn.executemany(SQLITE.text(sql), rows)
 
     async def script(self, sql: str) -> None:
         for statement in _statements(SQLITE.text(sql)):
-            await self.conn.execute(statement)
+            self.conn.execute(statement)
 
     async def table_columns(self, table: str) -> list[str]:
         rows = await self.rows(
@@ -90,12 +98,63 @@ def _statements(sql: str) -> list[str]:
     return [part.strip() for part in "\n".join(lines).split(";") if part.strip()]
 
 
-async def _connect(path: Path, synchronous: str) -> aiosqlite.Connection:
-    conn = await aiosqlite.connect(path, isolation_level=None)
-    for pragma in _PRAGMAS:
-        await conn.execute(pragma)
-    await conn.execute(f"PRAGMA synchronous={synchronous}")  # one of SYNCHRONOUS, checked
+def _connect(path: Path, synchronous: str, busy_timeout_ms: int) -> sqlite3.Connection:
+    """A connection in autocommit mode (the store says BEGIN and COMMIT itself), usable from
+    the loop's thread and the worker thread (never both at once: the store's locks see to it)."""
+    conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    try:
+        for pragma in _PRAGMAS:
+            conn.execute(pragma)
+        conn.execute(f"PRAGMA synchronous={synchronous}")  # one of SYNCHRONOUS, checked
+        conn.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
+    except BaseException:
+        conn.close()
+        raise
     return conn
+
+
+class _Writer:
+    """The writer connection and the worker thread for its calls that may wait."""
+
+    def __init__(self, conn: sqlite3.Connection, worker: ThreadPoolExecutor) -> None:
+        self.conn = conn
+        self.worker = worker
+
+    async def _off_loop(self, call: Callable[[], T]) -> T:
+        """``call`` on the worker thread. Cancelled, it still waits for the call to end, so the
+        connection is never used from both threads at once."""
+        future = asyncio.get_running_loop().run_in_executor(self.worker, call)
+        try:
+            return await asyncio.shield(future)
+        except asyncio.CancelledError:
+            with contextlib.suppress(Exception):
+                await future
+            raise
+
+    async def begin(self) -> None:
+        """``BEGIN IMMEDIATE``: at once when the database is free (the connection does not wait
+        for a lock on the loop), else on the worker thread, waiting as long as a read would."""
+        try:
+            self.conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            if exc.sqlite_errorcode & 0xFF != sqlite3.SQLITE_BUSY:
+                raise
+            await self._off_loop(self._begin_waiting)
+
+    def _begin_waiting(self) -> None:
+        self.conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        try:
+            self.conn.execute("BEGIN IMMEDIATE")
+        finally:
+            self.conn.execute("PRAGMA busy_timeout=0")
+
+    async def commit(self) -> None:
+        """COMMIT on the worker thread: it writes and syncs the log."""
+        await self._off_loop(lambda: self.conn.execute("COMMIT"))
+
+    def rollback(self) -> None:
+        if self.conn.in_transaction:
+            self.conn.execute("ROLLBACK")
 
 
 class SqliteStore(Store):
@@ -106,22 +165,36 @@ class SqliteStore(Store):
             raise ValueError(f"synchronous must be one of {SYNCHRONOUS}, not {synchronous!r}")
         self.path = Path(path)
         self.synchronous = synchronous
-        self._writer: aiosqlite.Connection | None = None
-        self._reader: aiosqlite.Connection | None = None
+        self._writer: _Writer | None = None
+        self._reader: sqlite3.Connection | None = None
         self._write_lock = asyncio.Lock()
         self._read_lock = asyncio.Lock()
 
     async def open(self) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._writer = await _connect(self.path, self.synchronous)
-        await migrate(_Migrating(SqliteConnection(self._writer)))
-        self._reader = await _connect(self.path, self.synchronous)
+        worker = ThreadPoolExecutor(1, thread_name_prefix="sqlite-commit")
+        loop = asyncio.get_running_loop()
+        try:  # opening may wait for the file's locks: not on the loop
+            conn = await loop.run_in_executor(worker, _connect, self.path, self.synchronous, 0)
+            self._writer = _Writer(conn, worker)
+            await migrate(_Migrating(self._writer))
+            self._reader = await loop.run_in_executor(
+                worker, _connect, self.path, self.synchronous, BUSY_TIMEOUT_MS
+            )
+        except BaseException:
+            await self.close()
+            worker.shutdown(wait=False)
+            raise
 
     async def close(self) -> None:
-        for conn in (self._reader, self._writer):
-            if conn is not None:
-                await conn.close()
+        writer, reader = self._writer, self._reader
         self._reader = self._writer = None
+        if reader is not None:
+            reader.close()
+        if writer is not None:
+            async with self._write_lock:  # a commit under way finishes first
+                writer.conn.close()
+            writer.worker.shutdown(wait=False)
 
     async def __aenter__(self) -> SqliteStore:
         await self.open()
@@ -131,11 +204,7 @@ class SqliteStore(Store):
         await self.close()
 
     async def _read(self, work: Callable[[Connection], Awaitable[T]]) -> T:
-        """Run a read on the reader connection, one read at a time.
-
-        Statements of concurrent coroutines would otherwise interleave on the connection and
-        share one read transaction, so a read could miss a write committed just before it.
-        """
+        """Run a read on the reader connection, one read at a time."""
         assert self._reader is not None, "store is not open"
         not_inside_a_write(self)
         async with self._read_lock:
@@ -146,16 +215,17 @@ class SqliteStore(Store):
         """One write transaction: committed when the block ends, rolled back if it raises."""
         assert self._writer is not None, "store is not open"
         not_inside_a_write(self)
+        writer = self._writer
         async with self._write_lock:
-            await self._writer.execute("BEGIN IMMEDIATE")
-            tx = StoreTx(SqliteConnection(self._writer))
             try:
+                await writer.begin()
+                tx = StoreTx(SqliteConnection(writer.conn))
                 with holding_write(self):
                     yield tx
+                await writer.commit()
             except BaseException:
-                await self._writer.execute("ROLLBACK")
+                writer.rollback()
                 raise
-            await self._writer.execute("COMMIT")
         tx.committed()
 
 
@@ -163,15 +233,15 @@ class _Migrating:
     """Migrations on the writer connection, each in its own ``BEGIN IMMEDIATE`` transaction
     (another process opening the same file waits for it)."""
 
-    def __init__(self, db: SqliteConnection) -> None:
-        self.db = db
+    def __init__(self, writer: _Writer) -> None:
+        self.writer = writer
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[SqliteConnection]:
-        await self.db.conn.execute("BEGIN IMMEDIATE")
         try:
-            yield self.db
+            await self.writer.begin()
+            yield SqliteConnection(self.writer.conn)
+            await self.writer.commit()
         except BaseException:
-            await self.db.conn.execute("ROLLBACK")
+            self.writer.rollback()
             raise
-        await self.db.conn.execute("COMMIT")

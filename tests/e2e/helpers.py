@@ -99,19 +99,16 @@ def assert_every_image_described(driver: FakeDiscordDriver) -> int:
     return len(images)
 
 
-DEFERRED_UPDATE = 6  # the answer to a click that the bot follows by editing the clicked message
-
-
 async def board_after_click(
     driver: FakeDiscordDriver, rec, clicked: StoredMessage, timeout: float = 10.0
 ) -> StoredMessage:
     """The board that shows a click's result: the clicked message itself, edited in place (a
-    step inside a turn, on the public board or on a private message: a deferred update, then
-    the edit), or the new message posted as the answer's follow-up (the turn passed, the game
-    ended, or a turn's first private step)."""
+    step inside a turn, on the public board or on a private message: the answer itself, or a
+    deferred update and then the edit), or the new message posted as the answer's follow-up
+    (the turn passed, the game ended, or a turn's first private step)."""
     pressed = str((rec.payload.get("data") or {}).get("custom_id", ""))
     await rec.wait_response()
-    if rec.response_type == DEFERRED_UPDATE and pressed:
+    if rec.updated_in_place and pressed:
 
         def updated() -> bool:  # a control names the version it was made for: the edit's differ
             return pressed not in driver.message(clicked.id).custom_ids

@@ -46,7 +46,7 @@ async def test_a_whole_game_clicked_through_the_buttons(
         assert not rec.ephemeral, rec.content
         if board.id == turn.id:  # a step inside the turn: the same board, updated in place
             edits += 1
-            assert action != "stop" and rec.response_type == 6 and not rec.followups
+            assert action != "stop" and rec.updated_in_place and not rec.followups
             assert f"<@{mover.id}>" in board.content  # still the mover's turn
             assert ("rolled" in board.content) or ("busts" in board.content)
         else:  # the turn passed: a new message, telling the whole turn
@@ -365,7 +365,9 @@ async def test_a_refused_board_post_loses_nothing(fake_discord, bot_process) -> 
     table = await seat_users(fake_discord, bot.guild, "Alice", "Bob")
     alice, _ = table.users
     first = await open_and_start(table)
-    fake_discord.fail_next("PATCH", "/webhooks/", count=1)  # the roll shown in place
+    # the roll shown in place: as the answer, then (after a deferred update) as its edit
+    fake_discord.fail_next("POST", "/callback", status=400, code=50035, count=1)
+    fake_discord.fail_next("PATCH", "/webhooks/", count=1)
     fake_discord.fail_next("POST", f"/channels/{table.channel.id}/messages", count=1)
     mark = fake_discord.marker()
     rec = await fake_discord.click(alice, first, action_ids(first)["roll"])
@@ -385,6 +387,7 @@ async def test_a_refused_board_post_loses_nothing(fake_discord, bot_process) -> 
         await asyncio.sleep(0.05)
     assert not action_ids(fake_discord.message(first.id))
     buttons = action_ids(board)
+    fake_discord.fail_next("POST", "/callback", status=400, code=50035, count=1)
     fake_discord.fail_next("PATCH", "/webhooks/", count=1)
     fake_discord.fail_next("POST", f"/channels/{table.channel.id}/messages", count=10**6)
     rec = await fake_discord.click(alice, board, buttons[sorted(buttons)[0]])

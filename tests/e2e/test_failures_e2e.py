@@ -116,6 +116,52 @@ async def test_a_first_response_refused_twice_still_shows_the_board(
     bot.assert_no_traceback()
 
 
+async def test_a_step_whose_board_is_refused_as_the_answer_is_shown_by_an_edit(
+    fake_discord, bot_process
+) -> None:
+    """A roll's board normally is the click's answer itself (the clicked message replaced).
+    When Discord refuses that answer, the bot defers the update instead and edits the clicked
+    message: the same board, in place, once."""
+    bot = await bot_process()
+    table = await seat_users(fake_discord, bot.guild, "Alice", "Bob")
+    alice, _ = table.users
+    first = await open_and_start(table)
+    mark = fake_discord.marker()
+    click = await fake_discord.click(alice, first, action_ids(first)["roll"])
+    board = await board_after_click(fake_discord, click, first)
+    assert click.response_type == 7 and "**Alice**: rolled" in board.content  # the answer
+    outage = fake_discord.fail_next("POST", "/callback", status=400, code=50035, count=1)
+    buttons = action_ids(board)
+    move = sorted(c for c in buttons if c.startswith("move:"))[0]
+    click = await fake_discord.click(alice, board, buttons[move])
+    after = await board_after_click(fake_discord, click, board)
+    assert outage.failed == 1 and click.response_type == 6  # refused, then deferred
+    assert after.id == first.id and set(action_ids(after)) == {"roll", "stop"}
+    assert moves_of(bot) == ["roll", "dice", "move"]
+    assert not board_messages(fake_discord, table.channel, mark)  # nothing posted instead
+    assert "board refused as the answer" in bot.log_text()
+    bot.assert_no_traceback()
+
+
+async def test_a_step_whose_board_is_late_for_the_answer_defers_and_edits(
+    fake_discord, bot_process
+) -> None:
+    """A click that reaches the bot 2.1 s after it was made leaves no time to make the board
+    before Discord's deadline for the answer: the answer defers the update, and the board
+    follows as an edit of the clicked message."""
+    bot = await bot_process()
+    table = await seat_users(fake_discord, bot.guild, "Alice", "Bob")
+    alice, _ = table.users
+    first = await open_and_start(table)
+    async with bot.stalled(2.1):
+        click = await fake_discord.click(alice, first, action_ids(first)["roll"])
+    board = await board_after_click(fake_discord, click, first)
+    assert click.response_type == 6 and board.id == first.id
+    assert "**Alice**: rolled" in board.content and moves_of(bot) == ["roll", "dice"]
+    assert not fake_discord.late_answers()
+    bot.assert_no_traceback()
+
+
 async def test_a_response_taken_but_answered_502_continues_as_usual(
     fake_discord, bot_process
 ) -> None:
@@ -130,6 +176,7 @@ async def test_a_response_taken_but_answered_502_continues_as_usual(
     mark = fake_discord.marker()
     click = await fake_discord.click(alice, first, action_ids(first)["roll"])
     board = await board_after_click(fake_discord, click, first)  # the roll, in place
+    await click.wait_rejection(timeout=10)  # the answer carried the board: its retry comes later
     assert outage.failed == 1 and [r.code for r in click.rejections] == [40060]
     assert not board.ephemeral and "**Alice**: rolled" in board.content
     assert moves_of(bot) == ["roll", "dice"]

@@ -4,7 +4,13 @@ traceback (issue points 4 and 5)."""
 
 from __future__ import annotations
 
-from tests.e2e.helpers import action_ids, board_after_click, lobby_id, open_and_start, seat_users
+from tests.e2e.helpers import (
+    action_ids,
+    board_after_click,
+    lobby_id,
+    open_and_start,
+    seat_users,
+)
 from tests.e2e.reliability import assert_refused, board_messages, stored_state
 
 UNKNOWN = "not one this bot understands"
@@ -117,7 +123,7 @@ async def test_a_move_counts_only_from_the_games_channel(fake_discord, bot_proce
     thread = await fake_discord.add_thread(table.channel, "chat about it")
     rec = await fake_discord.forge_component(alice, board, roll, channel=thread)
     await rec.wait_response()
-    assert not rec.ephemeral and rec.response_type == 6  # the roll is shown on the board clicked
+    assert not rec.ephemeral and rec.updated_in_place  # the roll is shown on the board clicked
     rolled = await rec.wait_original_edit(timeout=10)
     assert "**Alice**: rolled" in rolled.content
     _games, _seats, moves = stored_state(bot)

@@ -24,7 +24,6 @@ from PIL import Image
 from games.harmonies import render as harmonies
 from tests.e2e.conftest import BotProcess
 from tests.e2e.helpers import (
-    DEFERRED_UPDATE,
     Table,
     assert_every_image_described,
     board_after_click,
@@ -210,7 +209,7 @@ async def play_to_the_end(
             assert not controls_of(driver.message(turn.id))
             assert nxt.id != turn.id
         else:  # a step inside the turn: the private message it was clicked on, edited
-            assert rec.response_type == DEFERRED_UPDATE and nxt.id == turn.id, rec.data
+            assert rec.updated_in_place and nxt.id == turn.id, rec.data
             assert_unchanged_pictures_kept(shown, nxt)
         public = not nxt.ephemeral
         if code == "end":  # every turn's end is public, solo games included
@@ -375,7 +374,7 @@ async def test_lost_controls_come_back_privately_mid_turn(fake_discord, bot_proc
     code = sorted(c for c in controls_of(back) if c.startswith("place:"))[0]
     placed = await press(fake_discord, mover, back, controls_of(back)[code], code)
     next_step = await board_after_click(fake_discord, placed, back)
-    assert placed.response_type == DEFERRED_UPDATE and not placed.followups
+    assert placed.updated_in_place and not placed.followups
     assert next_step.id == back.id  # the turn goes on in the copy, edited
     assert next_step.ephemeral and controls_of(next_step)
 
@@ -468,7 +467,7 @@ async def test_a_turn_played_from_the_private_copy_has_one_live_board(
         nxt = await board_after_click(fake_discord, rec, turn)
         if code == "end":
             break
-        assert rec.response_type == DEFERRED_UPDATE and not rec.followups, rec.data
+        assert rec.updated_in_place and not rec.followups, rec.data
         assert nxt.id == private.id and controls_of(nxt)  # the copy, edited
         assert_unchanged_pictures_kept(shown, nxt)
         if step == 0:  # the turn moved to private controls: the public board is not live now

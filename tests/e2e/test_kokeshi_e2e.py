@@ -12,7 +12,6 @@ from engines.registry import get_engine
 from games.kokeshi.engine.scoring import achievement_count
 from games.kokeshi.engine.state import KokeshiState, Phase
 from tests.e2e.helpers import (
-    DEFERRED_UPDATE,
     PNG_MAGIC,
     TURN_ID,
     assert_board,
@@ -141,7 +140,7 @@ async def test_a_whole_game_through_buttons_and_menus(fake_discord, bot_process,
         if same_turn:
             private += 1
             if clicked.ephemeral:  # a later step: the same private message, edited
-                assert rec.response_type == DEFERRED_UPDATE and message.id == clicked.id
+                assert rec.updated_in_place and message.id == clicked.id
             else:  # the turn's first step: one private message, the public board not live
                 private_messages += 1
                 turn_private_messages += 1

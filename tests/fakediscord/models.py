@@ -342,6 +342,14 @@ class InteractionRecord:
         return self.response_type is not None
 
     @property
+    def updated_in_place(self) -> bool:
+        """Whether the answer shows a click's result on the clicked message: an update that
+        carries the new message (type 7 with content), or a deferred update (type 6) that the
+        bot follows with an edit. (A type 7 with only the buttons taken off is not.)"""
+        carried = self.response_type == 7 and "content" in (self.data or {})
+        return carried or self.response_type == 6
+
+    @property
     def ephemeral(self) -> bool:
         """Whether the initial response asked for an ephemeral message (flags 64)."""
         return bool(self.flags & p.FLAG_EPHEMERAL)

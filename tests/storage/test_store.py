@@ -174,10 +174,9 @@ async def test_commits_are_synced_in_full_unless_told_otherwise(tmp_path) -> Non
 
     async def modes(store: SqliteStore) -> set[int]:
         found = set()
-        for conn in (store._writer, store._reader):
-            assert conn is not None
-            async with conn.execute("PRAGMA synchronous") as cursor:
-                found.add((await cursor.fetchone())[0])
+        assert store._writer is not None and store._reader is not None
+        for conn in (store._writer.conn, store._reader):
+            found.add(conn.execute("PRAGMA synchronous").fetchone()[0])
         return found
 
     async with SqliteStore(tmp_path / "full.db") as store:
@@ -391,3 +390,59 @@ async def test_a_players_digest_and_reminders_read_back_across_servers(database:
                 games[0], 0, status="abandoned", state_json=None, move_count=0, updated_at="t2"
             )
         assert [g.id for g in await store.games_of_user_everywhere(6)] == games[1:]
+
+
+async def test_a_write_waits_off_the_loop_for_another_process_holding_the_lock(tmp_path) -> None:
+    """Another process (here: a plain connection) holds the write lock for 0.5 s: the store's
+    write waits for it on its worker thread, and the event loop keeps running meanwhile."""
+    path = tmp_path / "locked.db"
+    async with SqliteStore(path) as store:
+        other = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        other.execute("BEGIN IMMEDIATE")
+        ticks = 0
+
+        async def ticking() -> None:
+            nonlocal ticks
+            while True:
+                await asyncio.sleep(0.01)
+                ticks += 1
+
+        async def write() -> int:
+            async with store.write() as tx:
+                return await tx.insert_game(new_row())
+
+        ticker = asyncio.create_task(ticking())
+        writing = asyncio.create_task(write())
+        await asyncio.sleep(0.5)
+        assert not writing.done() and ticks >= 20  # waiting, and the loop did not stop
+        other.execute("COMMIT")
+        game_id = await asyncio.wait_for(writing, 5)
+        ticker.cancel()
+        assert (await store.load_game(game_id)) is not None
+        other.close()
+
+
+async def test_a_write_cancelled_while_it_commits_leaves_the_connection_usable(tmp_path) -> None:
+    """A write whose task is cancelled during its commit: the commit on the worker thread is
+    waited for (the connection is never used from two threads at once), and the next write
+    works."""
+    async with SqliteStore(tmp_path / "cancel.db") as store:
+
+        async def write(channel_id: int) -> int:
+            async with store.write() as tx:
+                return await tx.insert_game(new_row(channel_id=channel_id))
+
+        cancelled = 0
+        for attempt in range(20):  # cancel at a few different moments
+            task = asyncio.create_task(write(100 + attempt))
+            for _ in range(attempt % 4):
+                await asyncio.sleep(0)
+            task.cancel()
+            try:
+                await task
+            except asyncio.CancelledError:
+                cancelled += 1
+        assert cancelled > 0
+        game_id = await write(999)
+        assert (await store.load_game(game_id)) is not None
+        assert store._writer is not None and not store._writer.conn.in_transaction
