@@ -701,6 +701,7 @@ class GameService:
         self, game_id: int, version: int, channel_id: int, message_id: int, public: bool = True
     ) -> None:
         """Remember the message that shows ``version``: public ones link the game, and any of
-        them tells a restarted bot that the players have seen that version."""
-        async with self.store.write() as tx:
+        them tells a restarted bot that the players have seen that version. Not synced to
+        disk at once: a record a power cut loses only makes the bot post that board again."""
+        async with self.store.write(synced=False) as tx:
             await tx.record_post(game_id, version, channel_id, message_id, public)

@@ -395,8 +395,10 @@ class GameStore(Protocol):
 
     async def close(self) -> None: ...
 
-    def write(self) -> AbstractAsyncContextManager[Tx]:
-        """``async with store.write() as tx:`` one serialised write transaction."""
+    def write(self, *, synced: bool = True) -> AbstractAsyncContextManager[Tx]:
+        """``async with store.write() as tx:`` one serialised write transaction. ``synced=False``:
+        a write the bot repairs itself if a power cut loses it (a post's record: the board is
+        posted again), committed without waiting for the disk where the backend allows it."""
         ...
 
     async def load_game(self, game_id: int) -> GameRow | None: ...

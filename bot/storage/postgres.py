@@ -189,9 +189,10 @@ class PostgresStore(Store):
         raise AssertionError("unreachable")
 
     @asynccontextmanager
-    async def write(self) -> AsyncIterator[StoreTx]:
+    async def write(self, *, synced: bool = True) -> AsyncIterator[StoreTx]:
         """One write transaction: committed when the block ends, rolled back if it raises. A
-        lost connection raises ``StoreUnavailable``: the server keeps none of the transaction."""
+        lost connection raises ``StoreUnavailable``: the server keeps none of the transaction.
+        ``synced`` changes nothing here: every commit waits for the server's log."""
         not_inside_a_write(self)
         pool = self._the_pool()
         try:

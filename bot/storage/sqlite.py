@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sqlite3
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -42,6 +42,8 @@ _PRAGMAS = (
 SYNCHRONOUS = ("FULL", "NORMAL")
 #: how long a write (on the worker thread) or a read waits for a lock another process holds
 BUSY_TIMEOUT_MS = 5000
+#: pages of log after which a commit copies the log into the database (SQLite's default)
+WAL_AUTOCHECKPOINT = 1000
 
 
 class SqliteConnection:
@@ -152,6 +154,22 @@ class _Writer:
         """COMMIT on the worker thread: it writes and syncs the log."""
         await self._off_loop(lambda: self.conn.execute("COMMIT"))
 
+    @contextlib.contextmanager
+    def unsynced(self, synchronous: str) -> Iterator[None]:
+        """Commits in the block do not sync the log (``synchronous=NORMAL``) and leave
+        checkpoints (which do) to the next synced commit, so they take no time on the disk and
+        run on the loop. Back to ``synchronous`` after the block."""
+        self.conn.execute("PRAGMA synchronous=NORMAL")
+        self.conn.execute("PRAGMA wal_autocheckpoint=0")
+        try:
+            yield
+        finally:
+            self.conn.execute(f"PRAGMA synchronous={synchronous}")  # one of SYNCHRONOUS
+            self.conn.execute(f"PRAGMA wal_autocheckpoint={WAL_AUTOCHECKPOINT}")
+
+    def commit_unsynced(self) -> None:
+        self.conn.execute("COMMIT")
+
     def rollback(self) -> None:
         if self.conn.in_transaction:
             self.conn.execute("ROLLBACK")
@@ -211,21 +229,29 @@ class SqliteStore(Store):
             return await work(SqliteConnection(self._reader))
 
     @asynccontextmanager
-    async def write(self) -> AsyncIterator[StoreTx]:
-        """One write transaction: committed when the block ends, rolled back if it raises."""
+    async def write(self, *, synced: bool = True) -> AsyncIterator[StoreTx]:
+        """One write transaction: committed when the block ends, rolled back if it raises.
+        ``synced=False``: its commit does not sync the log (``_Writer.unsynced``), unless the
+        store syncs only at checkpoints anyway."""
         assert self._writer is not None, "store is not open"
         not_inside_a_write(self)
         writer = self._writer
         async with self._write_lock:
-            try:
-                await writer.begin()
-                tx = StoreTx(SqliteConnection(writer.conn))
-                with holding_write(self):
-                    yield tx
-                await writer.commit()
-            except BaseException:
-                writer.rollback()
-                raise
+            with contextlib.ExitStack() as mode:
+                if not synced and self.synchronous != "NORMAL":
+                    mode.enter_context(writer.unsynced(self.synchronous))
+                try:
+                    await writer.begin()
+                    tx = StoreTx(SqliteConnection(writer.conn))
+                    with holding_write(self):
+                        yield tx
+                    if synced:
+                        await writer.commit()
+                    else:
+                        writer.commit_unsynced()
+                except BaseException:
+                    writer.rollback()
+                    raise
         tx.committed()
 
 

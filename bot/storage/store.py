@@ -518,8 +518,9 @@ class Store(ABC):
         of this store: ``bot.storage.base.not_inside_a_write``)."""
 
     @abstractmethod
-    def write(self) -> AbstractAsyncContextManager[StoreTx]:
-        """``async with store.write() as tx:`` one write transaction, committed at the end."""
+    def write(self, *, synced: bool = True) -> AbstractAsyncContextManager[StoreTx]:
+        """``async with store.write() as tx:`` one write transaction, committed at the end
+        (``synced``: see ``base.Store.write``)."""
 
     async def _ids(self, statement: str, **params: Any) -> list[int]:
         rows = await self._read(lambda db: db.rows(statement, **params))

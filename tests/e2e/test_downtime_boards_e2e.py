@@ -21,7 +21,7 @@ from tests.fakediscord import FakeDiscordDriver
 async def test_a_restart_past_the_deadline_moves_the_boards_deadline(
     fake_discord: FakeDiscordDriver, bot_process: Any
 ) -> None:
-    bot = await bot_process(BOARDROOM_TEST_HOUR_SECONDS="3")  # 1 h clock: 3 s, grace 0.3 s
+    bot = await bot_process(BOARDROOM_TEST_HOUR_SECONDS="6")  # 1 h clock: 6 s, grace 0.6 s
     kept = await seat_users(fake_discord, bot.guild, "Alice", "Bob")
     refused = await seat_users(fake_discord, bot.guild, "Carol", "Dave")
     boards = {
@@ -70,7 +70,7 @@ async def test_a_restart_past_the_deadline_moves_the_boards_deadline(
 async def test_a_restart_past_a_votes_end_moves_the_end_its_message_names(
     fake_discord: FakeDiscordDriver, bot_process: Any
 ) -> None:
-    bot = await bot_process(BOARDROOM_TEST_HOUR_SECONDS="3")  # 1 h clock: 3 s, grace 0.3 s
+    bot = await bot_process(BOARDROOM_TEST_HOUR_SECONDS="6")  # 1 h clock: 6 s, grace 0.6 s
     table = await seat_users(fake_discord, bot.guild, "Alice", "Bob")
     await open_and_start(table, "cantstop", clock="1h")
     vote = await fake_discord.wait_for_channel_message(

@@ -446,3 +446,26 @@ async def test_a_write_cancelled_while_it_commits_leaves_the_connection_usable(t
         game_id = await write(999)
         assert (await store.load_game(game_id)) is not None
         assert store._writer is not None and not store._writer.conn.in_transaction
+
+
+async def test_an_unsynced_write_is_kept_and_the_next_write_is_synced_again(tmp_path) -> None:
+    """A write the bot can redo (a post's record) commits without syncing; the connection is
+    back to synchronous=FULL with checkpoints on for the writes after it."""
+    async with SqliteStore(tmp_path / "unsynced.db") as store:
+        assert store._writer is not None
+        conn = store._writer.conn
+        async with store.write(synced=False) as tx:
+            assert conn.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL
+            assert conn.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0
+            game_id = await tx.insert_game(new_row())
+        assert conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL again
+        assert conn.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 1000
+        assert (await store.load_game(game_id)) is not None
+        with pytest.raises(RuntimeError):
+            async with store.write(synced=False) as tx:
+                await tx.insert_game(new_row(channel_id=11))
+                raise RuntimeError("crash in the middle")
+        assert conn.execute("PRAGMA synchronous").fetchone()[0] == 2
+        assert await store.open_game_in_channel(11) is None
+    async with SqliteStore(tmp_path / "unsynced.db") as store:  # and it survived the restart
+        assert (await store.load_game(game_id)) is not None
