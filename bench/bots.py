@@ -1,6 +1,6 @@
 """Strength and speed of the Can't Stop bots.
 
-    python -m bench.bots              # full run (about 35 minutes on two shared cores)
+    python -m bench.bots              # full run (about 45 minutes on two shared cores)
     python -m bench.bots --quick      # about ten minutes
     python -m bench.bots --games 4000 # heads-up and hard-solitaire game count
 
@@ -10,19 +10,22 @@ Figures (with 95% confidence intervals: normal for means, Wilson for rates):
   (``hard-old``, ``LookaheadBot``) and easy; J. Glenn and C. Aloi (2009) report 10.74 turns for
   the Rule of 28;
 * heads-up win rates, seats alternated and reported overall, as first seat and as second seat:
-  hard vs medium (the Rule of 28), hard vs hard-old, hard-old vs medium, medium vs easy;
+  hard vs medium (the Rule of 28), hard vs the previous hard (``hard-planner``), hard-planner vs
+  medium, hard-old vs medium, medium vs easy;
 * per-decision time (median, p95, p99, max) of every bot, over the move and roll-or-stop
   decisions (the forced roll that opens a turn is not timed).
 
-Measured with the defaults (seed 1, two processes, 2-core machine under other load; about 35
-minutes in all): Rule of 28 solitaire 10.56 turns (95% CI 10.45-10.67, n=4,000); hard solitaire
-7.93 turns (7.78-8.07, n=2,000), hard-old 8.17 (8.03-8.31) on the same games; hard beats the
-Rule of 28 heads-up 72.4% (70.4%-74.3%, n=2,000), 78.5% as first seat (75.8%-80.9%, n=1,000)
-and 66.3% as second (63.3%-69.2%), where hard-old wins 67.3% (65.2%-69.3%; 71.2% first, 63.4%
-second) on the same seeds; hard vs hard-old 53.1% (51.0%-55.3%; 57.8% first, 48.5% second);
-medium beats easy 85.5% (81.7%-88.6%, n=400). Time per decision, median / p95 / p99: hard
-0.55 / 19 / 51 ms over 381,994 decisions (the slowest 918 ms, on a machine under other load),
-hard-old 0.08 / 1.8 / 12.5 ms.
+Measured with ``--quick`` (seed 1, two processes on a 2-core machine under other work, load
+about 6; 569 s): Rule of 28 solitaire 10.75 turns (95% CI 10.54-10.96, n=1,000); hard 7.85
+(7.54-8.17, n=400; hard plays solitaire as hard-planner, 7.93 over 2,000 games), hard-old 8.21
+(7.90-8.52), easy 16.15; hard beats the Rule of 28 78.0% (73.7%-81.8%, n=400; 82.5% first,
+73.5% second); hard vs hard-planner 51.7% (46.9%-56.6%; 56.0% first, 47.5% second);
+hard-planner beats the Rule of 28 69.2% (64.6%-73.6%; 76.5% / 62.0%), hard-old 65.8%
+(61.0%-70.2%); medium beats easy 85.5% (81.7%-88.6%). Hard vs medium over the default 2,000
+games (the same games the full run plays): 76.8% (74.8%-78.5%), 80.0% as first seat
+(77.4%-82.4%, n=1,000), 73.5% as second (70.7%-76.1%); hard-planner won 72.4% (78.5% / 66.3%)
+of them. Time per decision, median / p95 / p99 / max: hard 0.53 / 33 / 97 / 505 ms over 78,508
+decisions, hard-planner 0.60 / 33 / 101 / 784 ms, hard-old 0.07 / 15 / 38 / 390 ms.
 
 Games are driven directly through the engine: dice come from ``Rng.for_step(seed, seq)``, and
 each bot decision gets its own generator keyed by the seed and step.
@@ -164,7 +167,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     for pair, n in (
         (("hard", "medium"), games),
-        (("hard", "hard-old"), games),
+        (("hard", "hard-planner"), games),
+        (("hard-planner", "medium"), games),
         (("hard-old", "medium"), games),
         (("medium", "easy"), min(games, 400)),
     ):

@@ -20,8 +20,8 @@ generator, so a run is reproducible from its seed.
 Measured (seed 1, one process per game on a 2-core machine shared with other work; every
 figure with its n and interval is in the game's ``levels.json``): Can't Stop, n=200 a pairing:
 easy beats the random player 84.0% (78.3%-88.4%), medium beats easy 88.0% (82.8%-91.8%), hard
-beats medium 68.5% (61.8%-74.5%); openskill mu random 9.35, easy 19.24, medium 33.26, hard
-40.20 (each +/- about 4.3). Harmonies and Kokeshi, n=30 a pairing (``--games 30``: the hard
+beats medium 79.5% (73.4%-84.5%); openskill mu random 8.04, easy 17.84, medium 32.82, hard
+42.75 (each +/- about 4.2; 351 s in one process). Harmonies and Kokeshi, n=30 a pairing (``--games 30``: the hard
 bots take seconds a game and the machine was busy): Harmonies easy beats random 66.7%
 (48.8%-80.8%), medium beats easy 100% (88.6%-100%), hard beats medium 80.0% (62.7%-90.5%);
 Kokeshi easy beats random 86.7% (70.3%-94.7%), medium beats easy 96.7% (83.3%-99.4%), hard beats

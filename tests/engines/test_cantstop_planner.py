@@ -1,12 +1,15 @@
-"""Can't Stop hard (``TurnPlannerBot``): race estimate, race-aware stops, determinism, strength."""
+"""The previous Can't Stop hard, ``TurnPlannerBot`` (``hard-planner``; hard's solitaire play).
+
+Its race estimate, race-aware stops, determinism and strength.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from engines.bots import get_bot
 from engines.bots.generic import RandomLegalBot
 from engines.rng import Rng
+from games.cantstop.bots import make_bot
 from games.cantstop.bots.planner import TurnPlannerBot, next_turn_threat
 from games.cantstop.engine.actions import ROLL, STOP
 from games.cantstop.engine.rules import CantStopEngine
@@ -43,8 +46,8 @@ def race_state(
     )
 
 
-def test_hard_is_the_turn_planner() -> None:
-    assert isinstance(get_bot("cantstop", "hard"), TurnPlannerBot)
+def test_hard_planner_is_the_turn_planner() -> None:
+    assert isinstance(make_bot("hard-planner"), TurnPlannerBot)
 
 
 def test_threat_grows_as_the_opponent_nears_its_third_column() -> None:
@@ -78,7 +81,7 @@ def test_hard_rolls_on_for_the_win_only_when_the_opponent_may_win_next_turn() ->
 
 
 def test_hard_decisions_do_not_depend_on_the_generator() -> None:
-    bot = get_bot("cantstop", "hard")
+    bot = TurnPlannerBot()
     state = ENGINE.initial_state(2, {})
     for seq in range(300):
         if ENGINE.winners(state):
@@ -94,7 +97,7 @@ def test_hard_decisions_do_not_depend_on_the_generator() -> None:
 
 def test_hard_beats_random_legal_heavily() -> None:
     """A broken planner (always stopping, always rolling, random moves) loses this."""
-    hard = get_bot("cantstop", "hard")
+    hard = TurnPlannerBot()
     wins = 0
     for seed in range(24):
         bots = [hard, RandomLegalBot()] if seed % 2 == 0 else [RandomLegalBot(), hard]
@@ -105,6 +108,6 @@ def test_hard_beats_random_legal_heavily() -> None:
 
 def test_hard_finishes_solitaire_in_few_turns() -> None:
     """Ten solitaire games: the Rule of 28 needs about 10.7 turns on average, hard about 8."""
-    hard = get_bot("cantstop", "hard")
+    hard = TurnPlannerBot()
     turns = [play([hard], 500 + seed)[0].turns[0] for seed in range(10)]
     assert sum(turns) / len(turns) < 10.5

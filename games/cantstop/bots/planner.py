@@ -106,7 +106,7 @@ class TurnPlannerBot:
     same decision, and the generator passed in is not used.
     """
 
-    name = "cantstop-hard"
+    name = "cantstop-hard-planner"
 
     def __init__(
         self,
