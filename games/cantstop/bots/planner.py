@@ -204,20 +204,25 @@ class _TurnSearch:
         found = self.memo.get(key)
         if found is not None:
             return found
-        as_dict = dict(runners)
-        _bust, moves, groups = _table_for(self.s, as_dict)
-        outcomes = []
-        for move in moves:
-            after = dict(as_dict)
-            for col in move:
-                start = after.get(col, self.row[col - 2])
-                after[col] = min(start + 1, HEIGHTS[col])
-            nxt = tuple(sorted(after.items()))
-            if depth <= 1:
-                outcomes.append(self.stop_value(nxt))
-            else:
-                outcomes.append(self.worth(nxt, depth - 1))
-        total = sum(w * max(outcomes[i] for i in idx) for w, idx in groups)
-        value = total / ALL_ROLL_COUNT
+        value = expected_roll(self, runners, depth)
         self.memo[key] = value
         return value
+
+
+def expected_roll(search: Any, runners: Runners, depth: int, bust_value: float = 0.0) -> float:
+    """The expectimax step of a turn search: the value of rolling from ``runners`` over all
+    1,296 rolls, a bust worth ``bust_value`` and otherwise the best legal move, each leaf valued
+    by ``search.stop_value`` after the last roll searched (``depth``) and by ``search.worth``
+    before it. ``search`` has ``s`` (the state) and ``row`` (the mover's saved markers)."""
+    as_dict = dict(runners)
+    bust, moves, groups = _table_for(search.s, as_dict)
+    outcomes: list[float] = []
+    for move in moves:
+        after = dict(as_dict)
+        for col in move:
+            start = after.get(col, search.row[col - 2])
+            after[col] = min(start + 1, HEIGHTS[col])
+        nxt = tuple(sorted(after.items()))
+        outcomes.append(search.stop_value(nxt) if depth <= 1 else search.worth(nxt, depth - 1))
+    total: float = bust * bust_value + sum(w * max(outcomes[i] for i in idx) for w, idx in groups)
+    return total / ALL_ROLL_COUNT

@@ -45,8 +45,8 @@ from pathlib import Path
 from typing import Any
 
 from engines.rng import Rng
-from games.cantstop.bots import ALL_ROLL_COUNT, _table_for, _would_win, after_move, stop_wins
-from games.cantstop.bots.planner import TurnPlannerBot, next_turn_threat
+from games.cantstop.bots import _would_win, after_move, stop_wins
+from games.cantstop.bots.planner import TurnPlannerBot, expected_roll, next_turn_threat
 from games.cantstop.engine.actions import ROLL, STOP, Action
 from games.cantstop.engine.state import (
     COLUMNS,
@@ -242,20 +242,6 @@ class _RaceSearch:
         found = self.depth_memo.get(key)
         if found is not None:
             return found
-        as_dict = dict(runners)
-        bust, moves, groups = _table_for(self.s, as_dict)
-        outcomes = []
-        for move in moves:
-            after = dict(as_dict)
-            for col in move:
-                start = after.get(col, self.row[col - 2])
-                after[col] = min(start + 1, HEIGHTS[col])
-            nxt = tuple(sorted(after.items()))
-            if depth <= 1:
-                outcomes.append(self.stop_value(nxt))
-            else:
-                outcomes.append(self.worth(nxt, depth - 1))
-        total = bust * self.bust_value + sum(w * max(outcomes[i] for i in idx) for w, idx in groups)
-        value = total / ALL_ROLL_COUNT
+        value = expected_roll(self, runners, depth, self.bust_value)
         self.depth_memo[key] = value
         return value
