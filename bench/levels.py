@@ -23,7 +23,7 @@ easy beats the random player 84.0% (78.3%-88.4%), medium beats easy 88.0% (82.8%
 beats medium 79.5% (73.4%-84.5%); openskill mu random 8.04, easy 17.84, medium 32.82, hard
 42.75 (each +/- about 4.2; 351 s in one process). Harmonies and Kokeshi, n=30 a pairing (``--games 30``: the hard
 bots take seconds a game and the machine was busy): Harmonies easy beats random 66.7%
-(48.8%-80.8%), medium beats easy 100% (88.6%-100%), hard beats medium 80.0% (62.7%-90.5%);
+(48.8%-80.8%), medium beats easy 100% (88.6%-100%), hard beats medium 93.3% (78.7%-98.2%);
 Kokeshi easy beats random 86.7% (70.3%-94.7%), medium beats easy 96.7% (83.3%-99.4%), hard beats
 medium 96.7% (83.3%-99.4%; 89.5%, 84.5%-93.0%, over n=200 in ``bench.bots_games``).
 """
