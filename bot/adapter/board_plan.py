@@ -32,8 +32,9 @@ The rules, in the order ``plan_board`` applies them:
   answering the interaction; a click's answer takes the clicked message's buttons off (and,
   from private controls or typed, the live public board's too).
 - An edit of the clicked message is the interaction's first response itself (one request:
-  the message replaced by the new board). When the board cannot be made in time for that
-  answer, the sender defers the update and edits the message once the board is ready.
+  the message replaced by the new board). When the board is not ready soon (half a second;
+  a busy bot's drawing queue is long) or not in time for that answer, the sender defers the
+  update and edits the message once the board is ready.
 - When the interaction cannot be answered (too late, or Discord refused its first response),
   the board goes to the channel through the delivery instead, and the clicked public board
   loses its buttons through the channel. A board Discord refuses after the answer (the

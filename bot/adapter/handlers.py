@@ -76,6 +76,9 @@ ALREADY_ACKNOWLEDGED = 40060  # a first response was already taken (an earlier t
 MAX_CONTENT = 2000  # Discord's limit for a message's text
 #: seconds kept for the request when a first response carries the board it waited for
 BOARD_ANSWER_MARGIN = 1.0
+#: at most this long a first response waits for its board (a busy bot's drawing queue is
+#: long: the click is then answered at once with a deferred update, and the board follows)
+BOARD_ANSWER_WAIT = 0.5
 #: at most this long a click on an older board waits for the newer one's showing to end
 STALE_CLICK_WAIT = 1.0
 
@@ -258,10 +261,12 @@ async def show_outcome(
 async def _ready_in_time(
     interaction: discord.Interaction, making: asyncio.Future[messages.TurnMessage]
 ) -> messages.TurnMessage | None:
-    """The board, when it is ready while the interaction's first response can still carry it
-    (with ``BOARD_ANSWER_MARGIN`` left for the request); None when it is late or failed (the
-    caller then answers without it, and ``_send`` waits for it or reports its failure)."""
-    budget = runtime_of(interaction).gate.time_left(interaction) - BOARD_ANSWER_MARGIN
+    """The board, when it is ready within ``BOARD_ANSWER_WAIT`` and while the interaction's
+    first response can still carry it (with ``BOARD_ANSWER_MARGIN`` left for the request);
+    None when it is late or failed (the caller then answers without it, and ``_send`` waits
+    for it or reports its failure)."""
+    left = runtime_of(interaction).gate.time_left(interaction) - BOARD_ANSWER_MARGIN
+    budget = min(left, BOARD_ANSWER_WAIT)
     if budget <= 0:
         return None
     try:
