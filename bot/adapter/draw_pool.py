@@ -7,8 +7,9 @@ picture never holds the loop up. No helper thread sits between them (a ``Process
 keeps a manager thread and a queue feeder thread, which wake each other and the loop for every
 board and compete with the loop for the interpreter lock). Jobs wait in order for a free worker.
 
-A worker that dies (killed, out of memory) fails the one job it was drawing with
-``WorkerDied`` and is replaced at once; the other jobs go on. Workers end with the bot, however
+A worker that dies (killed, out of memory) fails the jobs it had (the one it was drawing and
+the next one, already in its pipe) with ``WorkerDied`` and is replaced at once; the other jobs
+go on. Workers end with the bot, however
 it ends (``_end_with_parent``).
 """
 
@@ -37,6 +38,8 @@ log = logging.getLogger(__name__)
 PR_SET_PDEATHSIG = 1  # prctl option: a signal the kernel sends when the parent process dies
 
 Job = Callable[[], Any]
+#: jobs sent to one worker before it answered the first of them
+QUEUED_PER_WORKER = 2
 
 
 class WorkerDied(RuntimeError):
@@ -105,7 +108,8 @@ class _Worker:
     process: Any  # multiprocessing's SpawnProcess
     sock: socket.socket
     writer: asyncio.StreamWriter | None = None
-    job: asyncio.Future[Any] | None = None
+    #: the jobs sent and not answered yet, in the order the worker answers them
+    jobs: deque[asyncio.Future[Any]] = field(default_factory=deque)
     reading: asyncio.Task[None] | None = None
 
 
@@ -148,7 +152,7 @@ class DrawPool:
             self._dispatch()
             while True:
                 ok, value = pickle.loads(await _read_frame(reader))
-                future, worker.job = worker.job, None
+                future = worker.jobs.popleft() if worker.jobs else None
                 if future is not None and not future.done():
                     (future.set_result if ok else future.set_exception)(value)
                 self._dispatch()
@@ -165,30 +169,39 @@ class DrawPool:
         return await future
 
     def _dispatch(self) -> None:
-        for worker in self._workers:
-            if not self._waiting:
+        """Send waiting jobs to the least busy workers, up to ``QUEUED_PER_WORKER`` each: a
+        worker finds its next job in its pipe when it answers one, not after the (busy) loop
+        has read that answer."""
+        while self._waiting:
+            ready = [
+                w
+                for w in self._workers
+                if w.writer is not None
+                and not w.writer.is_closing()
+                and len(w.jobs) < QUEUED_PER_WORKER
+            ]
+            if not ready:
                 return
-            if worker.job is not None or worker.writer is None or worker.writer.is_closing():
-                continue
+            worker = min(ready, key=lambda w: len(w.jobs))
             job, future = self._waiting.popleft()
-            while future.cancelled() and self._waiting:
-                job, future = self._waiting.popleft()
             if future.cancelled():
-                return
+                continue
             try:
                 payload = pickle.dumps(job, protocol=pickle.HIGHEST_PROTOCOL)
             except Exception as exc:  # a job that does not pickle
                 future.set_exception(exc)
                 continue
+            assert worker.writer is not None
             worker.writer.write(_frame(payload))
-            worker.job = future
+            worker.jobs.append(future)
 
     def _replace(self, worker: _Worker) -> None:
         """A worker ended: its job fails, and (unless the pool is closing) another takes its
         place."""
         self._forget(worker)
-        if worker.job is not None and not worker.job.done():
-            worker.job.set_exception(WorkerDied("a drawing process ended while drawing"))
+        for job in worker.jobs:  # the one being drawn, and any sent after it
+            if not job.done():
+                job.set_exception(WorkerDied("a drawing process ended while drawing"))
         if self._closed:
             return
         log.warning(
@@ -212,14 +225,19 @@ class DrawPool:
             self._forget(worker)
             if worker.reading is not None:
                 worker.reading.cancel()
-            if worker.job is not None and not worker.job.done():
-                worker.job.set_exception(RuntimeError("the drawing processes were stopped"))
+            for job in worker.jobs:
+                if not job.done():
+                    job.set_exception(RuntimeError("the drawing processes were stopped"))
             with contextlib.suppress(Exception):
                 worker.process.terminate()
         while self._waiting:
             _job, future = self._waiting.popleft()
             if not future.done():
                 future.set_exception(RuntimeError("the drawing processes were stopped"))
+
+    def backlog(self) -> int:
+        """Jobs waiting for a worker (beyond those already in the workers' pipes)."""
+        return len(self._waiting)
 
     def pids(self) -> Sequence[int]:
         return [w.process.pid for w in self._workers]

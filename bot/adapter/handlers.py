@@ -50,6 +50,7 @@ from bot.adapter.outgoing import (
     jump_link,
     lobby_view,
 )
+from bot.adapter.rendering import drawing_backlog
 from bot.adapter.runtime import Runtime, runtime_of
 from bot.adapter.threads import archive_thread
 from bot.adapter.words import channel_locale, error_text, user_locale
@@ -263,11 +264,12 @@ async def _ready_in_time(
 ) -> messages.TurnMessage | None:
     """The board, when it is ready within ``BOARD_ANSWER_WAIT`` and while the interaction's
     first response can still carry it (with ``BOARD_ANSWER_MARGIN`` left for the request);
-    None when it is late or failed (the caller then answers without it, and ``_send`` waits
-    for it or reports its failure)."""
+    None at once when boards are queuing for a drawing process, and when it is late or
+    failed (the caller then answers without it, and ``_send`` waits for it or reports its
+    failure)."""
     left = runtime_of(interaction).gate.time_left(interaction) - BOARD_ANSWER_MARGIN
     budget = min(left, BOARD_ANSWER_WAIT)
-    if budget <= 0:
+    if budget <= 0 or drawing_backlog():  # boards wait for a drawing process: answer now
         return None
     try:
         return await asyncio.wait_for(asyncio.shield(making), budget)

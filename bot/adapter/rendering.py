@@ -78,6 +78,11 @@ async def think(game: str, level: str, state: Any, rng: Rng) -> Any:
     return await _thinking.run(partial(decide, game, level, state, rng))
 
 
+def drawing_backlog() -> int:
+    """Boards waiting for a drawing process (0 when boards are drawn in threads)."""
+    return _pool.backlog() if _pool is not None else 0
+
+
 async def draw_board(
     game: str, state: Any, locale: str | None, **view: Any
 ) -> tuple[bytes, str]:

@@ -46,12 +46,14 @@ async def test_a_worker_that_dies_fails_its_job_and_is_replaced() -> None:
         (first,) = pool.pids()
         assert await asyncio.wait_for(pool.run(os.getpid), 60) == first
         drawing = asyncio.ensure_future(pool.run(partial(slow_pid, 30)))
-        queued = asyncio.ensure_future(pool.run(os.getpid))
+        in_its_pipe = asyncio.ensure_future(pool.run(os.getpid))  # sent to it already
+        waiting = asyncio.ensure_future(pool.run(os.getpid))  # still in the pool's queue
         await asyncio.sleep(0.3)
         os.kill(first, signal.SIGKILL)
-        with pytest.raises(WorkerDied):
-            await asyncio.wait_for(drawing, 30)
-        second = await asyncio.wait_for(queued, 60)  # the waiting job went to the new worker
+        for job in (drawing, in_its_pipe):
+            with pytest.raises(WorkerDied):
+                await asyncio.wait_for(job, 30)
+        second = await asyncio.wait_for(waiting, 60)  # the waiting job went to the new worker
         assert second != first and pool.pids() == [second]
     finally:
         pool.close()
