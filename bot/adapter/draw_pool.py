@@ -122,9 +122,15 @@ class DrawPool:
     _workers: list[_Worker] = field(default_factory=list)
     _waiting: deque[tuple[Job, asyncio.Future[Any]]] = field(default_factory=deque)
     _closed: bool = False
+    _started: bool = False
+
+    @property
+    def started(self) -> bool:
+        return self._started
 
     def start(self) -> None:
         """Start the workers now (they load while the bot connects), on the running loop."""
+        self._started = True
         for _ in range(self.count):
             self._workers.append(self._spawn())
 

@@ -57,8 +57,8 @@ def start_processes(count: int, game_modules: tuple[str, ...] = ()) -> None:
     if count > 0:
         _pool = DrawPool(count, partial(_worker_setup, tuple(game_modules)))
         _pool.start()
+        # started by the first decision: a table without computer players never needs it
         _thinking = DrawPool(1, partial(_thinker_setup, tuple(game_modules)))
-        _thinking.start()
         log.info("drawing boards in %d worker processes; computer players think in one", count)
 
 
@@ -75,6 +75,8 @@ async def think(game: str, level: str, state: Any, rng: Rng) -> Any:
     when boards are drawn in threads), so the event loop never waits for it."""
     if _thinking is None:
         return await think_in_a_thread(game, level, state, rng)
+    if not _thinking.started:
+        _thinking.start()
     return await _thinking.run(partial(decide, game, level, state, rng))
 
 

@@ -24,6 +24,7 @@ async def processes():
 
 @pytest.mark.parametrize("game", ["cantstop", "kokeshi", "harmonies"])
 async def test_a_decision_in_the_thinking_process_is_the_one_made_here(processes, game) -> None:
+    assert rendering._thinking is not None and not rendering._thinking.started  # not yet needed
     engine = get_engine(game)
     state = engine.initial_state(2, {})
     while engine.to_move(state) == CHANCE:  # chance steps first (the engine's own draws)
@@ -32,5 +33,5 @@ async def test_a_decision_in_the_thinking_process_is_the_one_made_here(processes
         there = await asyncio.wait_for(rendering.think(game, level, state, Rng.for_step(7, 3)), 90)
         assert there == decide(game, level, state, Rng.for_step(7, 3))
         assert there in engine.legal_actions(state)
-    assert rendering._thinking is not None
+    assert rendering._thinking is not None and rendering._thinking.started
     assert os.getpid() not in rendering._thinking.pids()
