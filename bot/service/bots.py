@@ -88,6 +88,11 @@ async def think_in_a_thread(game: str, level: str, state: Any, rng: Rng) -> Any:
     return await asyncio.to_thread(decide, game, level, state, rng)
 
 
+async def think_at_once(game: str, level: str, state: Any, rng: Rng) -> Any:
+    """The decision on the caller's own thread (for tests: nothing else is waiting)."""
+    return decide(game, level, state, rng)
+
+
 async def play_bot_turn(
     service: GameService,
     game_id: int,

@@ -9,8 +9,8 @@ import pytest
 from engines.base import CHANCE, TERMINAL
 from engines.rng import Rng
 from games.kokeshi.bots import HARD_WEIGHTS, Evaluator, make_bot
+from games.kokeshi.bots.hard import FastRules, HardValue, turns_left
 from games.kokeshi.engine.data import load
-from games.kokeshi.hard import FastRules, HardValue, turns_left
 from tests.engines.bot_harness import play
 from tests.engines.kokeshi_positions import E, build, filler
 

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from bot.service.bots import play_bot_turn
+from bot.service.bots import play_bot_turn, think_at_once
 from bot.service.clocks import (
     BANK_PRESETS,
     CLOCK_CHOICES,
@@ -265,7 +265,7 @@ async def test_a_bank_that_runs_out_goes_to_the_table_then_a_stand_in(
     async with table.store.write() as tx:  # the channel heard the decision
         for notice in notices:
             await tx.delete_timer(notice.id)
-    assert await play_bot_turn(table.service, game_id, think=_now) is not None
+    assert await play_bot_turn(table.service, game_id, think=think_at_once) is not None
     snap = await table.service.game(game_id)
     assert snap.to_move == 1 and snap.seats[0].stand_in is None
     assert await banks(table, game_id) == [INCREMENT, None]  # ran out: the increment only
@@ -325,7 +325,3 @@ async def test_a_rematch_keeps_the_bank_and_starts_every_seat_afresh(
     assert clock_of(lobby) == GameClock(START, INCREMENT, CAP)
     stored = await table.store.load_game(lobby.id)
     assert stored is not None and [s.bank_left for s in stored.seats] == [None]
-
-
-async def _now(func, *args):
-    return func(*args)

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from bot.service import errors
-from bot.service.bots import decide, decision_unheard, play_bot_turn
+from bot.service.bots import decision_unheard, play_bot_turn, think_at_once
 from bot.service.clocks import DEADLINE, NOTICE, REMINDER, VOTE_END, TimeUnits, TurnClock
 from bot.service.games import GameService
 from bot.service.table import BOT_SEAT, BOT_TURN, END, WAIT, NotVoter, Table, VoteOver
@@ -137,7 +137,7 @@ async def test_deadline_opens_one_vote_and_the_opponent_decides_alone(
             await tx.delete_timer(notice.id)
     assert not await decision_unheard(table.service, game_id)
     # the computer plays Alice's turn, and then the seat is hers again
-    turn = await play_bot_turn(table.service, game_id, think=_now)
+    turn = await play_bot_turn(table.service, game_id, think=think_at_once)
     assert turn is not None
     after = await table.service.game(game_id)
     assert after.to_move == 1 and after.seats[0].stand_in is None
@@ -145,8 +145,7 @@ async def test_deadline_opens_one_vote_and_the_opponent_decides_alone(
     assert rows is not None and rows.seats[0].stood_in  # such a game is not rated
 
 
-async def _now(game, level, state, rng):
-    return decide(game, level, state, rng)
+
 
 
 async def test_majority_of_three_and_wait_restarts_the_clock(table: Table, now: Now) -> None:

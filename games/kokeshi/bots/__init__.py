@@ -16,7 +16,7 @@ animals, tiles, columns, placement order), with bag draws in between when the di
   it fading out over a seat's last turns once the end is triggered. The best few end-of-turn
   positions are then re-ranked by the best whole next turn it could play from there (searched
   like its own turn, one sampled draw) against the best next move of the seat to play next
-  (``games.kokeshi.hard``).
+  (``games.kokeshi.bots.hard``).
 
 Measured with ``python -m bench.bots_games --only kokeshi`` (seed 1, n=200, seats alternated,
 2-core machine shared with other work): hard beats medium 89.5% (95% CI 84.5%-93.0%; the
@@ -283,7 +283,7 @@ def make_bot(level: str) -> Any:
     if level == "medium":
         return TurnSearchBot("kokeshi-medium", MEDIUM_WEIGHTS, samples=1, nodes=3000)
     if level == "hard":
-        from games.kokeshi.hard import HardBot  # hard builds on this module's search
+        from games.kokeshi.bots.hard import HardBot  # hard builds on this module's search
 
         return HardBot(HARD_WEIGHTS)
     raise KeyError(f"unknown bot level {level!r}")
