@@ -136,16 +136,7 @@ class TurnPlannerBot:
         return search.stop_value(runners) >= search.nerve * search.roll_value(runners, self.depth)
 
     def choose_move(self, s: CantStopState, actions: Sequence[Action]) -> Action:
-        search = self._search(s)
-        best, best_value = actions[0], float("-inf")
-        for action in actions:
-            runners = after_move(s, action.values)
-            if _would_win(s, runners):
-                return action
-            worth = search.worth(tuple(sorted(runners.items())), self.depth)
-            if worth > best_value:
-                best, best_value = action, worth
-        return best
+        return best_move(self._search(s), s, actions, self.depth)
 
     def choose(self, engine: Any, state: CantStopState, rng: Rng) -> Action:
         actions: Sequence[Action] = engine.legal_actions(state)
@@ -207,6 +198,20 @@ class _TurnSearch:
         value = expected_roll(self, runners, depth)
         self.memo[key] = value
         return value
+
+
+def best_move(search: Any, s: CantStopState, actions: Sequence[Action], depth: int) -> Action:
+    """The move whose position ``search.worth`` values most (a move that wins is taken at
+    once; on a tie, the first in the engine's order)."""
+    best, best_value = actions[0], float("-inf")
+    for action in actions:
+        runners = after_move(s, action.values)
+        if _would_win(s, runners):
+            return action
+        worth = search.worth(tuple(sorted(runners.items())), depth)
+        if worth > best_value:
+            best, best_value = action, worth
+    return best
 
 
 def expected_roll(search: Any, runners: Runners, depth: int, bust_value: float = 0.0) -> float:

@@ -45,8 +45,13 @@ from pathlib import Path
 from typing import Any
 
 from engines.rng import Rng
-from games.cantstop.bots import _would_win, after_move, stop_wins
-from games.cantstop.bots.planner import TurnPlannerBot, expected_roll, next_turn_threat
+from games.cantstop.bots import stop_wins
+from games.cantstop.bots.planner import (
+    TurnPlannerBot,
+    best_move,
+    expected_roll,
+    next_turn_threat,
+)
 from games.cantstop.engine.actions import ROLL, STOP, Action
 from games.cantstop.engine.state import (
     COLUMNS,
@@ -144,16 +149,7 @@ class RaceBot:
         return search.stop_value(runners) >= search.roll_value(runners, self.depth)
 
     def choose_move(self, s: CantStopState, actions: Sequence[Action]) -> Action:
-        search = _RaceSearch(self, s)
-        best, best_value = actions[0], float("-inf")
-        for action in actions:
-            runners = after_move(s, action.values)
-            if _would_win(s, runners):
-                return action
-            worth = search.worth(tuple(sorted(runners.items())), self.depth)
-            if worth > best_value:
-                best, best_value = action, worth
-        return best
+        return best_move(_RaceSearch(self, s), s, actions, self.depth)
 
     def choose(self, engine: Any, state: CantStopState, rng: Rng) -> Action:
         if state.seats == 1:
