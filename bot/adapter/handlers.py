@@ -232,6 +232,7 @@ async def show_outcome(
         board: messages.TurnMessage | None = None
         if plan.first_response is FirstResponse.UPDATE_WITH_BOARD:
             making = asyncio.ensure_future(_make_board(interaction, plan, snap, outcome))
+            making.add_done_callback(_seen)  # a board never awaited (the answer failed)
             board = await _ready_in_time(interaction, making)
             if board is None:  # too slow for the answer: the answer defers, the edit follows
                 plan = replace(plan, first_response=FirstResponse.DEFER_UPDATE)
@@ -257,6 +258,13 @@ async def show_outcome(
         await _take_buttons_off(interaction, snap, newest)
     if answered:
         await _tell_where(interaction, plan, snap, newest, done=done, shown=shown_now)
+
+
+def _seen(made: asyncio.Future[Any]) -> None:
+    """Mark a board's failure as seen: ``_send`` logs it when it awaits the board, and a board
+    nobody awaits (its interaction closed) is not reported again as never retrieved."""
+    if not made.cancelled():
+        made.exception()
 
 
 async def _ready_in_time(
