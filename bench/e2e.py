@@ -40,11 +40,13 @@ Measured per N (moves only, i.e. clicks on a game control):
 * bot CPU: user+system seconds of the bot during the window / window length (1.0 = one core),
   and per successful move; also how long its threads waited for a CPU (``schedstat``), which
   shows when other work on the machine took the cores;
-* stall: the largest event-loop lag of the bot in the whole seconds inside the window (5 ms
-  sleep probe), and how many of the seconds with a lag > 50 ms also had one in the harness
-  (both processes starved at once points at the machine rather than the bot's own code);
-* harness lag: the same probe on this process's loop (the fake and the players share it; a
-  large value means the harness, not the bot, added latency). The harness holds off its own
+* stall: the longest turn of the bot's event loop in the whole seconds inside the window (from
+  one look at its sockets and timers to the next: how long an event arriving meanwhile waited;
+  ``bench.e2e_bot``), and how many of the seconds with a stall > 50 ms also had a lag > 50 ms
+  in the harness (both processes starved at once points at the machine rather than the bot's
+  own code);
+* harness lag: how late a 5 ms sleep wakes on this process's loop (the fake and the players
+  share it; a large value means the harness, not the bot, added latency). The harness holds off its own
   garbage collector during the window (``gc.freeze`` + ``gc.disable``) so that its collections
   do not pause the fake; the bot's collections are timed and reported, not changed.
 

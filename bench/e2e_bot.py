@@ -1,30 +1,36 @@
 """The real bot with an event-loop stall monitor, for the end-to-end benchmark.
 
 ``python -m bench.e2e_bot`` runs exactly what ``boardroom run`` (``bot.cli.main(["run"])``)
-runs, unmodified, with one addition: the asyncio event loop that ``asyncio.run`` creates gets a
-small monitor task. It sleeps 5 ms in a loop and records how late each wake-up is; a late
-wake-up means the loop was busy (a blocking call, a long callback, GIL contention) and every
-other coroutine of the bot waited that long too. The monitor is installed through an event loop
-policy, so no line of the bot changes.
+runs, unmodified, with one addition: the asyncio event loop that ``asyncio.run`` creates is
+given a selector that times the loop's turns (``BusySelector``). Between two calls to the
+selector the loop runs the callbacks that are ready; that span is how long any event arriving
+meanwhile (a gateway message, an HTTP answer, a timer) waited before the loop could look at it:
+a blocking call, a long callback or waiting for the interpreter lock all show as one long span.
+The monitor is installed through an event loop policy, so no line of the bot changes, and it
+costs two clock reads a turn: a periodic probe (a task sleeping 5 ms, as the harness uses for
+its own loop) would wake the bot 200 times a second and add that work to the bot's CPU.
 
 If ``BOARDROOM_STALL_FILE`` is set, the monitor writes JSON there twice a second and when the
-loop shuts down: the largest lag, a histogram, and per wall-clock second the largest lag and the
-number of lags above 20 and 50 ms (so a reader can keep only the seconds inside a measurement
+loop shuts down: the longest span, a histogram, and per wall-clock second the longest span and
+the number above 20 and 50 ms (so a reader can keep only the seconds inside a measurement
 window), and the count, total and longest time of the garbage collections per generation
 (``gc.callbacks``; a full collection of a large heap is one cause of a stall). The file stays
 small, so writing it does not itself stall the loop. The bot cannot be
 asked to write it on SIGTERM/SIGKILL, hence the periodic writes.
 
-``StallMonitor`` is also used by ``bench.e2e`` to watch its own loop.
+``StallMonitor`` is also used by ``bench.e2e`` to watch its own loop, there with the sleep probe
+(``start``): how late a 5 ms sleep wakes up.
 """
 
 from __future__ import annotations
 
 import asyncio
+import atexit
 import contextlib
 import gc
 import json
 import os
+import selectors
 import time
 from pathlib import Path
 from typing import Any
@@ -51,10 +57,28 @@ class StallMonitor:
         self.gc_count = [0, 0, 0]
         self._gc_started = 0.0
         self._task: asyncio.Task[None] | None = None
+        self._writing: asyncio.TimerHandle | None = None
+        #: how the lags are measured: "sleep 5 ms" (``start``) or "loop turns" (``BusySelector``)
+        self.probe = "loop turns"
 
     def start(self) -> None:
-        """Start probing on the running loop (and timing garbage collections)."""
+        """Start probing on the running loop with a 5 ms sleep (and timing garbage
+        collections)."""
+        self.probe = f"sleep {PROBE_SECONDS * 1000:g} ms"
         self._task = asyncio.get_running_loop().create_task(self._run(), name="stall-monitor")
+        self._time_collections()
+
+    def start_writing(self) -> None:
+        """Write the file twice a second from the running loop (and time garbage collections);
+        the lags come from the loop's ``BusySelector``."""
+        self._time_collections()
+        self._writing = asyncio.get_running_loop().call_later(WRITE_SECONDS, self._write_again)
+
+    def _write_again(self) -> None:
+        self.write()
+        self._writing = asyncio.get_running_loop().call_later(WRITE_SECONDS, self._write_again)
+
+    def _time_collections(self) -> None:
         if self._on_gc not in gc.callbacks:
             gc.callbacks.append(self._on_gc)
 
@@ -70,6 +94,10 @@ class StallMonitor:
 
     async def stop(self) -> None:
         """Stop probing (and write the file one last time)."""
+        if self._writing is not None:
+            self._writing.cancel()
+            self._writing = None
+            self.write()
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -79,8 +107,11 @@ class StallMonitor:
             gc.callbacks.remove(self._on_gc)
 
     def record(self, lag_ms: float) -> None:
-        """Account one probe's lag."""
+        """Account one probe's lag (or one loop turn's span)."""
         self.samples += 1
+        if lag_ms < BUCKETS_MS[0]:  # the common case, kept cheap: a loop turn is recorded each
+            self.histogram[0] += 1
+            return
         index = next((i for i, edge in enumerate(BUCKETS_MS) if lag_ms < edge), len(BUCKETS_MS))
         self.histogram[index] += 1
         now = time.time()
@@ -105,7 +136,7 @@ class StallMonitor:
         return {
             "pid": os.getpid(),
             "written_at": time.time(),
-            "probe_ms": PROBE_SECONDS * 1000,
+            "probe": self.probe,
             "samples": self.samples,
             "max_ms": round(self.max_ms, 2),
             "max_at": self.max_at,
@@ -161,18 +192,37 @@ def read_stall_file(path: Path) -> dict[str, Any] | None:
     return data
 
 
+class BusySelector(selectors.DefaultSelector):
+    """The platform's selector, timing the loop's turns: the span from one ``select`` returning
+    to the next ``select`` being called is the time the loop spent running callbacks."""
+
+    def __init__(self, monitor: StallMonitor) -> None:
+        super().__init__()
+        self._monitor = monitor
+        self._woke: float | None = None
+
+    def select(self, timeout: float | None = None) -> list[tuple[selectors.SelectorKey, int]]:
+        if self._woke is not None:
+            self._monitor.record((time.perf_counter() - self._woke) * 1000)
+        try:
+            return super().select(timeout)
+        finally:
+            self._woke = time.perf_counter()
+
+
 class _MonitoredPolicy(asyncio.DefaultEventLoopPolicy):
-    """Gives the first loop created in this process a StallMonitor."""
+    """Gives the first loop created in this process a StallMonitor, fed by its selector."""
 
     def __init__(self, monitor: StallMonitor) -> None:
         super().__init__()
         self._monitor: StallMonitor | None = monitor
 
     def new_event_loop(self) -> asyncio.AbstractEventLoop:
-        loop = super().new_event_loop()
         monitor, self._monitor = self._monitor, None
-        if monitor is not None:
-            loop.call_soon(monitor.start)
+        if monitor is None:
+            return super().new_event_loop()
+        loop = asyncio.SelectorEventLoop(BusySelector(monitor))
+        loop.call_soon(monitor.start_writing)
         return loop
 
 
@@ -181,7 +231,9 @@ def main() -> int:
     from bot.cli import main as boardroom
 
     raw = os.environ.get(STALL_FILE_ENV, "").strip()
-    asyncio.set_event_loop_policy(_MonitoredPolicy(StallMonitor(Path(raw) if raw else None)))
+    monitor = StallMonitor(Path(raw) if raw else None)
+    atexit.register(monitor.write)  # the last figures, however the loop ended
+    asyncio.set_event_loop_policy(_MonitoredPolicy(monitor))
     return boardroom(["run"])
 
 
