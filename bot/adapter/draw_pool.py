@@ -167,12 +167,17 @@ class DrawPool:
 
     async def run(self, job: Job) -> Any:
         """Run ``job`` in a worker and return what it returned (or raise what it raised)."""
+        return await self.submit(job)
+
+    def submit(self, job: Job) -> asyncio.Future[Any]:
+        """Send ``job`` to a worker now (or queue it for the first free one) and return the
+        future of its answer: several jobs submitted together are drawn at once."""
         if self._closed:
             raise RuntimeError("the drawing processes were stopped")
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._waiting.append((job, future))
         self._dispatch()
-        return await future
+        return future
 
     def _dispatch(self) -> None:
         """Send waiting jobs to the least busy workers, up to ``QUEUED_PER_WORKER`` each: a

@@ -6,11 +6,12 @@ into discord.py objects and nothing here sends anything.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.adapter.rendering import draw_board
+from bot.adapter.rendering import start_drawing
 from bot.present import get_presenter
 from bot.present.base import STEPS_PRIVATE, ControlRows, final_scores, offered_actions
 from bot.present.levels import strength_list
@@ -284,16 +285,16 @@ def seed_line(locale: str, snap: GameSnapshot) -> str:
     return t(locale, "game.fairness.seed", seed=str(seed), text=text)
 
 
-async def board_png(locale: str, snap: GameSnapshot, **kwargs: object) -> tuple[bytes, str]:
-    """The picture and its alt text, worked out off the event loop (Pillow is CPU-bound, and a
-    board's description reads the whole state)."""
-    return await draw_board(snap.game, snap.state, locale, names=display_names(snap), **kwargs)
-
-
-async def board_images(
+def start_board_images(
     locale: str, snap: GameSnapshot, views: Sequence[dict[str, Any]]
-) -> tuple[BoardImage, ...]:
-    return tuple([BoardImage(*await board_png(locale, snap, **view)) for view in views])
+) -> asyncio.Future[list[tuple[bytes, str]]]:
+    """The pictures and their alt texts, worked out off the event loop (Pillow is CPU-bound,
+    and a board's description reads the whole state). Every view is sent to be drawn before
+    this returns, so they are drawn at once while the caller writes the message's words."""
+    names = display_names(snap)
+    return asyncio.gather(
+        *[start_drawing(snap.game, snap.state, locale, names=names, **view) for view in views]
+    )
 
 
 def played_a_turn(turns: Sequence[PlayedTurn], seat: int) -> bool:
@@ -409,12 +410,17 @@ async def turn_message(
     """After an action: what happened, who is to act, the board and the controls. ``turns``
     (the game's move log in turns, ``bot.service.turns``) is given for public messages: they
     tell the whole last turn and draw it; ``table``: draw the whole table (``/game board``)."""
-    lines = turn_lines(locale, snap, outcome, turns, away_until)
-    images = await board_images(locale, snap, views_of(snap, turns, focus_seat, table))
-    controls = None
-    if with_controls and snap.to_move is not None and not snap.seats[snap.to_move].is_bot:
-        controls = get_presenter(snap.game).controls(snap.state, snap.legal, locale)
-        lines += left_out_line(locale, snap.legal, controls)
+    drawing = start_board_images(locale, snap, views_of(snap, turns, focus_seat, table))
+    try:
+        lines = turn_lines(locale, snap, outcome, turns, away_until)
+        controls = None
+        if with_controls and snap.to_move is not None and not snap.seats[snap.to_move].is_bot:
+            controls = get_presenter(snap.game).controls(snap.state, snap.legal, locale)
+            lines += left_out_line(locale, snap.legal, controls)
+    except BaseException:
+        drawing.cancel()
+        raise
+    images = tuple(BoardImage(*drawn) for drawn in await drawing)
     content = fit_content("\n".join(lines))
     stood_in = snap.status == "active" and any(s.stand_in == "seat" for s in snap.seats)
     back = t(locale, "button.back") if stood_in and with_controls else None

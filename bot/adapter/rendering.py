@@ -85,16 +85,18 @@ def drawing_backlog() -> int:
     return _pool.backlog() if _pool is not None else 0
 
 
-async def draw_board(
+def start_drawing(
     game: str, state: Any, locale: str | None, **view: Any
-) -> tuple[bytes, str]:
-    """The board as PNG bytes and its alt text, both worked out where boards are drawn."""
+) -> asyncio.Future[tuple[bytes, str]]:
+    """Start drawing the board (its PNG bytes and alt text) where boards are drawn: with
+    drawing processes the job is sent before this returns, so the caller can go on with other
+    work (the message's words) and boards started together are drawn at once."""
     job = partial(render_board, game, state, translator(locale), **view)
-    with metrics.drawing("board"):
-        if _pool is None:
-            return await asyncio.to_thread(job)
-        result: tuple[bytes, str] = await _pool.run(job)
-        return result
+    future: asyncio.Future[tuple[bytes, str]] = (
+        asyncio.ensure_future(asyncio.to_thread(job)) if _pool is None else _pool.submit(job)
+    )
+    metrics.time_drawing("board", future)
+    return future
 
 
 async def draw_replay(

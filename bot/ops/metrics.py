@@ -8,6 +8,7 @@ games running) is read when Prometheus scrapes, by ``Levels`` (``bot.ops.http`` 
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import asynccontextmanager, contextmanager
@@ -95,6 +96,14 @@ def drawing(kind: str) -> Iterator[None]:
         yield
     finally:
         DRAWING_SECONDS.labels(kind).observe(time.perf_counter() - started)
+
+
+def time_drawing(kind: str, future: asyncio.Future[Any]) -> None:
+    """Observe a drawing started now when its ``future`` is done (however it ends)."""
+    started = time.perf_counter()
+    future.add_done_callback(
+        lambda _: DRAWING_SECONDS.labels(kind).observe(time.perf_counter() - started)
+    )
 
 
 def timed_writes(write: Callable[..., Any]) -> Callable[..., Any]:

@@ -87,3 +87,33 @@ async def test_a_big_answer_arrives_whole_in_pieces() -> None:
         assert answer == big_answer(size)
     finally:
         pool.close()
+
+
+def wait_for_file(path: str, seconds: float) -> bool:
+    """Whether ``path`` appeared within ``seconds`` (another worker writes it)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if os.path.exists(path):
+            return True
+        time.sleep(0.01)
+    return False
+
+
+def touch(path: str) -> bool:
+    with open(path, "w"):
+        return True
+
+
+async def test_jobs_submitted_together_are_drawn_at_once(tmp_path: object) -> None:
+    """``submit`` sends a job before it returns: the second of two jobs submitted back to back
+    runs while the first is still running (it waits for a file the second one writes)."""
+    pool = DrawPool(2)
+    pool.start()
+    try:
+        await asyncio.wait_for(asyncio.gather(pool.run(os.getpid), pool.run(os.getpid)), 60)
+        flag = os.path.join(str(tmp_path), "second-ran")
+        first = pool.submit(partial(wait_for_file, flag, 20))
+        second = pool.submit(partial(touch, flag))
+        assert await asyncio.wait_for(asyncio.gather(first, second), 60) == [True, True]
+    finally:
+        pool.close()
