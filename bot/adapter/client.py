@@ -84,10 +84,17 @@ class GameTree(app_commands.CommandTree["BoardroomBot"]):
         await reply_error(interaction, BadInput())
 
 
+#: the gateway events the bot is sent: its servers and their channels and threads (GUILDS) and
+#: nothing else. Players act through interactions, which come whatever the intents; the default
+#: set would also send every message, reaction and typing start in every channel of every server
+#: the bot is in, each one read and parsed for nothing.
+GATEWAY_INTENTS = discord.Intents(guilds=True)
+
+
 class BoardroomBot(discord.Client):
     def __init__(self, settings: Settings, service: GameService, **options: object) -> None:
         super().__init__(
-            intents=discord.Intents.default(),
+            intents=GATEWAY_INTENTS,
             max_messages=None,  # the bot never reads past messages; keep the heap small
             allowed_mentions=USERS_ONLY,
             http_trace=discord_trace(),  # Discord's errors and 429s, and first answers, counted

@@ -69,6 +69,9 @@ async def test_a_whole_game_clicked_through_the_buttons(
     assert old.ephemeral and f"This game has ended: <@{winner.id}> won." in old.content
     assert not any(rec.late for rec in fake_discord.interactions)  # none refused as too late
     assert ("worker processes" in bot.log_text()) == (render_processes == "1")
+    # the whole game was played on the GUILDS intent alone (1 << 0): the bot is not sent every
+    # message and reaction of the servers it is in
+    assert [session.intents for session in fake_discord.fake.ready_sessions()] == [1]
 
 
 async def stored_state(bot) -> list[tuple]:
