@@ -21,11 +21,14 @@ Measured (seed 1, one process per game on a 2-core machine shared with other wor
 figure with its n and interval is in the game's ``levels.json``): Can't Stop, n=200 a pairing:
 easy beats the random player 84.0% (78.3%-88.4%), medium beats easy 88.0% (82.8%-91.8%), hard
 beats medium 79.5% (73.4%-84.5%); openskill mu random 8.04, easy 17.84, medium 32.82, hard
-42.75 (each +/- about 4.2; 351 s in one process). Harmonies and Kokeshi, n=30 a pairing (``--games 30``: the hard
-bots take seconds a game and the machine was busy): Harmonies easy beats random 66.7%
-(48.8%-80.8%), medium beats easy 100% (88.6%-100%), hard beats medium 93.3% (78.7%-98.2%);
-Kokeshi easy beats random 86.7% (70.3%-94.7%), medium beats easy 96.7% (83.3%-99.4%), hard beats
-medium 96.7% (83.3%-99.4%; 89.5%, 84.5%-93.0%, over n=200 in ``bench.bots_games``).
+42.75 (each +/- about 4.2; 351 s in one process). Harmonies, n=30 a pairing (``--games 30``: the
+hard bots take seconds a game and the machine was busy): easy beats random 66.7% (48.8%-80.8%),
+medium beats easy 100% (88.6%-100%), hard beats medium 93.3% (78.7%-98.2%). Kokeshi, n=100 a
+pairing (``--only kokeshi --games 100 --procs 2``, 1,322 s on the 2 cores shared with other
+work): easy beats random 88.0% (80.2%-93.0%), medium beats easy 93.0% (86.2%-96.6%), hard beats
+medium 93.0% (86.2%-96.6%; 89.5%, 84.5%-93.0%, over n=200 other games in
+``bench.bots_games``); openskill mu random -1.07, easy 15.95, medium 35.21, hard 52.14 (each
++/- about 5.5).
 """
 
 from __future__ import annotations
