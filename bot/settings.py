@@ -165,9 +165,15 @@ def environment(env_file: Path | None = Path(".env")) -> dict[str, str]:
     return merged
 
 
+#: drawing processes ``auto`` starts on a machine with two or more cores: a Harmonies or Kokeshi
+#: message carries two pictures, drawn at once by two processes
+AUTO_DRAWING_PROCESSES = 2
+
+
 def auto_render_processes() -> int:
-    """``BOARDROOM_RENDER_PROCESSES=auto``: one drawing process when there is a spare core."""
-    return 1 if (os.cpu_count() or 1) >= 2 else 0
+    """``BOARDROOM_RENDER_PROCESSES=auto``: drawing processes when there is a core to spare for
+    them (they run at a lower priority than the bot, so they never hold its event loop up)."""
+    return AUTO_DRAWING_PROCESSES if (os.cpu_count() or 1) >= 2 else 0
 
 
 def heartbeat_path(settings: Settings) -> Path:
