@@ -18,6 +18,12 @@ window), and the count, total and longest time of the garbage collections per ge
 small, so writing it does not itself stall the loop. The bot cannot be
 asked to write it on SIGTERM/SIGKILL, hence the periodic writes.
 
+With ``BOARDROOM_PROFILE_FILE`` set, the bot's main thread runs under ``cProfile`` timed by
+its CPU clock (``time.thread_time``: waiting is not counted), and the statistics are written there
+when the bot exits (``python -m pstats FILE``): where the event loop's CPU goes under load. The
+profiler slows the bot down, most in functions made of many small calls; its figures are for
+finding the time, not for the table.
+
 ``StallMonitor`` is also used by ``bench.e2e`` to watch its own loop, there with the sleep probe
 (``start``): how late a 5 ms sleep wakes up.
 """
@@ -27,6 +33,7 @@ from __future__ import annotations
 import asyncio
 import atexit
 import contextlib
+import cProfile
 import gc
 import json
 import os
@@ -36,6 +43,7 @@ from pathlib import Path
 from typing import Any
 
 STALL_FILE_ENV = "BOARDROOM_STALL_FILE"
+PROFILE_FILE_ENV = "BOARDROOM_PROFILE_FILE"
 PROBE_SECONDS = 0.005
 WRITE_SECONDS = 0.5
 MAX_SECONDS_KEPT = 7200
@@ -234,6 +242,11 @@ def main() -> int:
     monitor = StallMonitor(Path(raw) if raw else None)
     atexit.register(monitor.write)  # the last figures, however the loop ended
     asyncio.set_event_loop_policy(_MonitoredPolicy(monitor))
+    profile_to = os.environ.get(PROFILE_FILE_ENV, "").strip()
+    if profile_to:
+        profiler = cProfile.Profile(time.thread_time)  # CPU time, of the event loop's thread
+        atexit.register(profiler.dump_stats, profile_to)
+        profiler.enable()
     return boardroom(["run"])
 
 
