@@ -1,23 +1,28 @@
 """What a public turn message costs to tell its turn, early and late in a long game.
 
 ``python -m bench.turn_message [--games cantstop,kokeshi,harmonies] [--seats 3] [--seed 1]
-[--repeat 200]``
+[--window 30] [--repeat 20]``
 
 Each game is played to its end between easy computer players through ``GameService.act`` on a
-real SQLite file (WAL). Once the log has ~4 moves, and after the game's last action (the longest
-log), the game stops while the bench times, for the newest snapshot, what a public message does
-before drawing: the turns from the move log (``bot.service.turns.recent_turns``;
-``turns_of`` before it) and the words telling them (``bot.adapter.messages.turn_lines``: the last turn, the turn so far and
-"since your last turn"). The call is timed as a live game makes it: the previous action's
-message was built by the same process just before (its turns are known), so only what the
-action added is new (the garbage of setting that up is collected first). "first" is the same call with nothing known (the first message after a
-restart, or a game another process played): the whole log is read and replayed.
+real SQLite file (WAL). Then the bench times, at the first ``--window`` positions from move ~4
+on ("early") and at the last ``--window`` positions before the end ("late": the longest logs a
+turn message tells; the final message also tells the result, which does not grow with the log),
+what a public message does before drawing: the turns from the move log
+(``bot.service.turns.recent_turns``; ``turns_of`` before it) and the words telling them
+(``bot.adapter.messages.turn_lines``: the last turn, the turn so far and "since your last
+turn"). A window of positions, not one, is compared: one position's words depend on what its
+turns hold (a five-roll turn and a recap of two others take longer to tell than the first two
+rolls of a game), a window's spread of turns does not depend on how long the log is. The call
+is timed as a live game makes it: the previous action's message was built by the same process
+just before (its turns are known), so only what the action added is new (the garbage of
+setting that up is collected first). "first" is the same call with nothing known (the first
+message after a restart, or a game another process played): the whole log is read and
+replayed.
 
-Prints median / p95 / p99 per call in ms (the turns also as CPU time of the event loop's thread,
-with the store's reads, which run on the same thread), and the late call as a multiple of the early
-one.
-The script works against any version with ``turns_of(service, snap)``: run in an older
-checkout it gives the "before" figures.
+Prints median / p95 / p99 per call in ms over a window's positions (the turns also as CPU time
+of the event loop's thread, with the store's reads, which run on the same thread), and the late
+window's median as a multiple of the early one's. The script works against any version with
+``turns_of(service, snap)``: run in an older checkout it gives the "before" figures.
 """
 
 from __future__ import annotations
@@ -47,13 +52,18 @@ EARLY_MOVE = 4
 HOT = getattr(turns, "recent_turns", turns.turns_of)
 
 
-Measure = Callable[[str, GameSnapshot, GameSnapshot, int], Awaitable[None]]
+#: a position a turn message is made for: the snapshot, the one before it, the moves so far
+Position = tuple[GameSnapshot, GameSnapshot, int]
+#: called at each position of a game as it is played, with the position's index
+OnPosition = Callable[[int, Position], Awaitable[None]]
 
 
-async def play(service: GameService, game: str, seats: int, seed: int, measure: Measure) -> None:
-    """One whole game between easy bots (as people, through ``act``), measured (``measure``)
-    when its log first has ``EARLY_MOVE`` moves and after its last action: each time the
-    newest snapshot, as in a live game."""
+async def play(
+    service: GameService, game: str, seats: int, seed: int, on_position: OnPosition
+) -> int:
+    """One whole game between easy bots (as people, through ``act``), ``on_position`` called
+    at each position before its end as the game reaches it (the log then holds nothing past
+    it, as in a live game). Returns how many positions there were."""
     lobby = await service.open_lobby(
         guild_id=1, channel_id=seed, host_id=1, host_name="P1", game=game, players=seats
     )
@@ -62,7 +72,7 @@ async def play(service: GameService, game: str, seats: int, seed: int, measure: 
     outcome = await service.start(lobby.id, 1)
     snap, count = outcome.after, len(outcome.moves)
     engine, bot = get_engine(game), get_bot(game, "easy")
-    early = True
+    index = 0
     for step in range(20000):
         if snap.status != "active" or snap.to_move is None:
             break
@@ -71,10 +81,14 @@ async def play(service: GameService, game: str, seats: int, seed: int, measure: 
         before = snap
         outcome = await service.act(snap.id, user, engine.encode_action(action), snap.version)
         snap, count = outcome.after, count + len(outcome.moves)
-        if early and count >= EARLY_MOVE:
-            await measure("early", snap, before, count)
-            early = False
-    await measure("late", snap, before, count)
+        if snap.status == "active":
+            await on_position(index, (snap, before, count))
+            index += 1
+    return index
+
+
+async def nothing(_index: int, _position: Position) -> None:
+    return None
 
 
 def forget(service: GameService) -> None:
@@ -111,32 +125,67 @@ def ms(values: list[float]) -> str:
     return " / ".join(f"{percentile(values, q) * 1000:.3f}" for q in (50, 95, 99))
 
 
-async def run(games: list[str], seats: int, seed: int, repeat: int) -> list[dict[str, Any]]:
-    rows = []
+class Windows:
+    """Times a game's early and late windows as the game reaches them (an ``OnPosition``)."""
+
+    def __init__(
+        self, service: GameService, game: str, length: int, window: int, repeat: int
+    ) -> None:
+        self.service, self.game, self.length = service, game, length
+        self.window, self.repeat = window, repeat
+        self.rows: dict[str, dict[str, Any]] = {}
+
+    def label(self, index: int, count: int) -> str | None:
+        early = self.rows.get("early")
+        if count >= EARLY_MOVE and (early is None or len(early["moves"]) < self.window):
+            return "early"
+        return "late" if index >= self.length - self.window else None
+
+    async def __call__(self, index: int, position: Position) -> None:
+        snap, before, count = position
+        label = self.label(index, count)
+        if label is None:
+            return
+        row = self.rows.setdefault(
+            label,
+            {
+                "game": self.game,
+                "at": label,
+                "moves": [],
+                "turns": [],
+                "loop_cpu": [],
+                "told": [],
+                "first": [],
+            },
+        )
+        row["moves"].append(count)
+        await timed(self.service, snap, before, 2)  # warm up
+        alone, loop_cpu, told = await timed(self.service, snap, before, self.repeat)
+        first, _, _ = await timed(self.service, snap, None, max(2, self.repeat // 10))
+        row["turns"] += alone
+        row["loop_cpu"] += loop_cpu
+        row["told"] += told
+        row["first"] += first
+
+
+async def run(
+    games: list[str], seats: int, seed: int, window: int, repeat: int
+) -> list[dict[str, Any]]:
+    """Each game twice from the same seed: once to learn how long it is, once to time the
+    positions of its early and late windows as the game reaches them."""
+    rows: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory(prefix="bench-turns-") as scratch:
-        async with SqliteStore(Path(scratch) / "bench.db") as store:
-            service = GameService(store, new_seed=iter(range(seed, seed + 10**6)).__next__)
-            for n, game in enumerate(games):
-
-                async def measure(
-                    label: str, snap: GameSnapshot, before: GameSnapshot, count: int, game=game
-                ) -> None:
-                    await timed(service, snap, before, 5)  # warm up
-                    alone, loop_cpu, told = await timed(service, snap, before, repeat)
-                    first, _, _ = await timed(service, snap, None, max(10, repeat // 10))
-                    rows.append(
-                        {
-                            "game": game,
-                            "at": label,
-                            "moves": count,
-                            "turns": alone,
-                            "loop_cpu": loop_cpu,
-                            "told": told,
-                            "first": first,
-                        }
-                    )
-
-                await play(service, game, seats, seed + n, measure)
+        for n, game in enumerate(games):
+            game_seed = seed + n
+            async with SqliteStore(Path(scratch) / f"{game}-dry.db") as store:
+                dry = GameService(store, new_seed=lambda game_seed=game_seed: game_seed)
+                length = await play(dry, game, seats, game_seed, nothing)
+            async with SqliteStore(Path(scratch) / f"{game}.db") as store:
+                service = GameService(store, new_seed=lambda game_seed=game_seed: game_seed)
+                windows = Windows(service, game, length, window, repeat)
+                await play(service, game, seats, game_seed, windows)
+            for row in windows.rows.values():
+                rows.append({**row, "moves": f"{row['moves'][0]}-{row['moves'][-1]}"})
     return rows
 
 
@@ -145,19 +194,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", default="cantstop,kokeshi,harmonies")
     parser.add_argument("--seats", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--repeat", type=int, default=200)
+    parser.add_argument("--window", type=int, default=30, help="positions early and late")
+    parser.add_argument("--repeat", type=int, default=20, help="calls timed per position")
     args = parser.parse_args(argv)
     print(f"load average {os.getloadavg()[0]:.2f}; ms per call, median / p95 / p99")
-    rows = asyncio.run(run(args.games.split(","), args.seats, args.seed, args.repeat))
+    rows = asyncio.run(run(args.games.split(","), args.seats, args.seed, args.window, args.repeat))
     print(
-        f"{'game':<10} {'at':<5} {'moves':>5}  {'turns':>24}  {'turns, loop CPU':>24}"
+        f"{'game':<10} {'at':<5} {'moves':>9}  {'turns':>24}  {'turns, loop CPU':>24}"
         f"  {'turns + words':>24}  {'turns, nothing known':>24}"
     )
     for r in rows:
         print(
-            f"{r['game']:<10} {r['at']:<5} {r['moves']:>5}  {ms(r['turns']):>24}  "
+            f"{r['game']:<10} {r['at']:<5} {r['moves']:>9}  {ms(r['turns']):>24}  "
             f"{ms(r['loop_cpu']):>24}  {ms(r['told']):>24}  {ms(r['first']):>24}"
         )
+    worst = 0.0
     for game in dict.fromkeys(r["game"] for r in rows):
         early, late = (
             next(r for r in rows if r["game"] == game and r["at"] == at) for at in ("early", "late")
@@ -167,6 +218,8 @@ def main(argv: list[str] | None = None) -> int:
             for key in ("turns", "loop_cpu", "told")
         )
         print(f"{game}: late / early median: {ratios}")
+        worst = max(worst, percentile(late["told"], 50) / percentile(early["told"], 50))
+    print(f"turns + words, late / early, the largest: x{worst:.2f} (target: within x1.2)")
     print(f"load average {os.getloadavg()[0]:.2f}")
     return 0
 
