@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 import games.cantstop.words as words
@@ -54,6 +55,8 @@ def _claims(
     return [tr("cantstop.event.claimed", count=len(new), player=player, columns=columns)]
 
 
+#: turns whose story is kept (a few per table that is playing)
+STORIES_KEPT = 512
 #: an account shows at most this many rolls: the first, "… n rolls", and the last ones
 MAX_ROLLS = 5
 LAST_ROLLS = 3
@@ -63,21 +66,21 @@ class _Story:
     """One turn replayed: its rolls (dice and the move taken), how it ended, the columns it
     claimed, and the mover's places in the columns it ended with."""
 
-    def __init__(self, start: CantStopState, moves: Sequence[LoggedMove]) -> None:
+    def __init__(self, start: CantStopState, actions: Sequence[str]) -> None:
         self.mover = start.active
         self.rolls: list[tuple[tuple[int, ...], str | None]] = []
         self.bust = False
         self.stopped = False
         self.columns: list[int] = []
         state = start
-        for move in moves:
-            nxt = ENGINE.apply(state, ENGINE.decode_action(move.action))
-            kind = move.action.split(":", 1)[0]
+        for action in actions:
+            nxt = ENGINE.apply(state, ENGINE.decode_action(action))
+            kind = action.split(":", 1)[0]
             if kind == "dice":
                 self.rolls.append((nxt.dice, None))
                 self.bust = self.bust or (nxt.bust and ENGINE.turn(nxt) > ENGINE.turn(state))
             elif kind == "move" and self.rolls:
-                self.rolls[-1] = (self.rolls[-1][0], move.action)
+                self.rolls[-1] = (self.rolls[-1][0], action)
             if nxt.runners:
                 self.columns = [c for c, _ in nxt.runners]
             if ENGINE.turn(nxt) > ENGINE.turn(state) and not self.bust:
@@ -92,6 +95,17 @@ class _Story:
             for c in self.columns
         ]
         return tr.join(items)
+
+
+@lru_cache(maxsize=STORIES_KEPT)
+def _told(start: CantStopState, actions: tuple[str, ...]) -> _Story:
+    """A turn's story, replayed once: a turn is told in the message after it and again in the
+    next ones' "since your last turn", so a long game's messages do not replay it each time."""
+    return _Story(start, actions)
+
+
+def _story(start: CantStopState, moves: Sequence[LoggedMove]) -> _Story:
+    return _told(start, tuple(move.action for move in moves))
 
 
 def _roll_text(tr: Translator, dice: tuple[int, ...], move: str | None) -> str:
@@ -201,7 +215,7 @@ class CantStopPresenter:
         """``alice: rolled 3-4-4-6 → 7+10 · rolled … → stopped: 7 at 9, 10 at 4`` and, below,
         the columns claimed and the win."""
         tr = translator(locale)
-        story = _Story(start, moves)
+        story = _story(start, moves)
         parts = _steps(tr, story)
         player = names[story.mover]
         steps = tr("cantstop.account.sep").join(parts)
@@ -223,7 +237,7 @@ class CantStopPresenter:
         """``/game log``'s line: ``bob: rolled 1-1-2-2 → 2+4 · rolled 6-6-6-6 · 💥 bust``, the
         columns a turn claimed after how it ended (the dice of every roll told with it)."""
         tr = translator(locale)
-        story = _Story(start, moves)
+        story = _story(start, moves)
         parts = _steps(tr, story)
         if story.claimed:
             columns = words.columns(tr, story.claimed)
@@ -237,7 +251,7 @@ class CantStopPresenter:
         tr = translator(locale)
         items = []
         for turn in turns:
-            story = _Story(turn.start, turn.moves)
+            story = _story(turn.start, turn.moves)
             player = names[story.mover]
             if story.claimed:
                 columns = words.columns(tr, story.claimed)
