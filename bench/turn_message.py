@@ -1,23 +1,23 @@
 """What a public turn message costs to tell its turn, early and late in a long game.
 
 ``python -m bench.turn_message [--games cantstop,kokeshi,harmonies] [--seats 3] [--seed 1]
-[--window 30] [--repeat 20]``
+[--window 60]``
 
 Each game is played to its end between easy computer players through ``GameService.act`` on a
-real SQLite file (WAL). Then the bench times, at the first ``--window`` positions from move ~4
-on ("early") and at the last ``--window`` positions before the end ("late": the longest logs a
-turn message tells; the final message also tells the result, which does not grow with the log),
-what a public message does before drawing: the turns from the move log
-(``bot.service.turns.recent_turns``; ``turns_of`` before it) and the words telling them
-(``bot.adapter.messages.turn_lines``: the last turn, the turn so far and "since your last
-turn"). A window of positions, not one, is compared: one position's words depend on what its
-turns hold (a five-roll turn and a recap of two others take longer to tell than the first two
-rolls of a game), a window's spread of turns does not depend on how long the log is. The call
-is timed as a live game makes it: the previous action's message was built by the same process
-just before (its turns are known), so only what the action added is new (the garbage of
-setting that up is collected first). "first" is the same call with nothing known (the first
-message after a restart, or a game another process played): the whole log is read and
-replayed.
+real SQLite file (WAL), twice from one seed: a dry run finds how long it is, and the measured
+run times, at the first ``--window`` positions from move ~4 on ("early") and at the last
+``--window`` positions before the end ("late": the longest logs a turn message tells; the final
+message also tells the result, which does not grow with the log), what a public message does
+before drawing: the turns from the move log (``bot.service.turns.recent_turns``; ``turns_of``
+before it) and the words telling them (``bot.adapter.messages.turn_lines``: the last turn, the
+turn so far and "since your last turn"). A window of positions, not one, is compared: one
+position's words depend on what its turns hold (a five-roll turn and a recap of two others take
+longer to tell than the first two rolls of a game), a window's spread of turns does not depend
+on how long the log is. Each position is timed once, as the game reaches it, as a live game
+makes its message: the previous position's message was built by the same process just before,
+so only what the action added is new (garbage is collected before each call). "first" is the
+turns with nothing known (the first message after a restart, or a game another process
+played): the whole log is read and replayed.
 
 Prints median / p95 / p99 per call in ms over a window's positions (the turns also as CPU time
 of the event loop's thread, with the store's reads, which run on the same thread), and the late
@@ -48,6 +48,8 @@ from engines.registry import get_engine
 from engines.rng import Rng
 
 EARLY_MOVE = 4
+#: "nothing known" calls timed at each position
+FIRST_REPEAT = 3
 #: what a public message calls for its turns (before ``recent_turns``: ``turns_of``)
 HOT = getattr(turns, "recent_turns", turns.turns_of)
 
@@ -97,28 +99,32 @@ def forget(service: GameService) -> None:
         service.turn_log = turns.TurnLog(service.store)
 
 
-async def timed(
-    service: GameService, snap: GameSnapshot, before: GameSnapshot | None, repeat: int
-) -> tuple[list[float], list[float], list[float]]:
-    """Seconds per call for ``snap``: the turns alone (wall clock, and CPU of the event loop's
-    thread: the store's reads run on its own thread), and the turns and their words; with
-    ``before`` shown just before by this process (None: nothing known)."""
-    alone, loop_cpu, told = [], [], []
+async def live(service: GameService, snap: GameSnapshot) -> tuple[float, float, float]:
+    """Seconds for ``snap``'s message as a live game makes it, the previous position's message
+    built just before by this process: the turns (wall clock, and CPU of the event loop's
+    thread, which runs the store's reads), and the turns with their words."""
+    gc.collect()  # not the garbage of what came before
+    started, cpu = time.perf_counter(), time.thread_time()
+    played = await HOT(service, snap)
+    alone, loop_cpu = time.perf_counter() - started, time.thread_time() - cpu
+    turn_lines("en", snap, None, played)
+    return alone, loop_cpu, time.perf_counter() - started
+
+
+async def first(service: GameService, snap: GameSnapshot, repeat: int) -> list[float]:
+    """Seconds for ``snap``'s turns with nothing known (a fresh ``TurnLog``, as after a
+    restart); the live one is put back after."""
+    kept = getattr(service, "turn_log", None)
+    times = []
     for _ in range(repeat):
-        for words in (False, True):
-            forget(service)
-            if before is not None:
-                await HOT(service, before)
-            gc.collect()  # not the garbage of the set-up above
-            started, cpu = time.perf_counter(), time.thread_time()
-            played = await HOT(service, snap)
-            if words:
-                turn_lines("en", snap, None, played)
-                told.append(time.perf_counter() - started)
-            else:
-                alone.append(time.perf_counter() - started)
-                loop_cpu.append(time.thread_time() - cpu)
-    return alone, loop_cpu, told
+        forget(service)
+        gc.collect()
+        started = time.perf_counter()
+        await HOT(service, snap)
+        times.append(time.perf_counter() - started)
+    if kept is not None:
+        service.turn_log = kept
+    return times
 
 
 def ms(values: list[float]) -> str:
@@ -126,14 +132,14 @@ def ms(values: list[float]) -> str:
 
 
 class Windows:
-    """Times a game's early and late windows as the game reaches them (an ``OnPosition``)."""
+    """Times a game's early and late windows as the game reaches them (an ``OnPosition``): one
+    live message a position, each following the message of the position before (built
+    untimed when that one was not in a window)."""
 
-    def __init__(
-        self, service: GameService, game: str, length: int, window: int, repeat: int
-    ) -> None:
-        self.service, self.game, self.length = service, game, length
-        self.window, self.repeat = window, repeat
+    def __init__(self, service: GameService, game: str, length: int, window: int) -> None:
+        self.service, self.game, self.length, self.window = service, game, length, window
         self.rows: dict[str, dict[str, Any]] = {}
+        self.last_index = -2
 
     def label(self, index: int, count: int) -> str | None:
         early = self.rows.get("early")
@@ -146,6 +152,9 @@ class Windows:
         label = self.label(index, count)
         if label is None:
             return
+        if self.last_index != index - 1:  # the message before this one
+            turn_lines("en", before, None, await HOT(self.service, before))
+        self.last_index = index
         row = self.rows.setdefault(
             label,
             {
@@ -159,18 +168,14 @@ class Windows:
             },
         )
         row["moves"].append(count)
-        await timed(self.service, snap, before, 2)  # warm up
-        alone, loop_cpu, told = await timed(self.service, snap, before, self.repeat)
-        first, _, _ = await timed(self.service, snap, None, max(2, self.repeat // 10))
-        row["turns"] += alone
-        row["loop_cpu"] += loop_cpu
-        row["told"] += told
-        row["first"] += first
+        alone, loop_cpu, told = await live(self.service, snap)
+        row["turns"].append(alone)
+        row["loop_cpu"].append(loop_cpu)
+        row["told"].append(told)
+        row["first"] += await first(self.service, snap, FIRST_REPEAT)
 
 
-async def run(
-    games: list[str], seats: int, seed: int, window: int, repeat: int
-) -> list[dict[str, Any]]:
+async def run(games: list[str], seats: int, seed: int, window: int) -> list[dict[str, Any]]:
     """Each game twice from the same seed: once to learn how long it is, once to time the
     positions of its early and late windows as the game reaches them."""
     rows: list[dict[str, Any]] = []
@@ -182,7 +187,7 @@ async def run(
                 length = await play(dry, game, seats, game_seed, nothing)
             async with SqliteStore(Path(scratch) / f"{game}.db") as store:
                 service = GameService(store, new_seed=lambda game_seed=game_seed: game_seed)
-                windows = Windows(service, game, length, window, repeat)
+                windows = Windows(service, game, length, window)
                 await play(service, game, seats, game_seed, windows)
             for row in windows.rows.values():
                 rows.append({**row, "moves": f"{row['moves'][0]}-{row['moves'][-1]}"})
@@ -194,11 +199,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", default="cantstop,kokeshi,harmonies")
     parser.add_argument("--seats", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--window", type=int, default=30, help="positions early and late")
-    parser.add_argument("--repeat", type=int, default=20, help="calls timed per position")
+    parser.add_argument("--window", type=int, default=60, help="positions early and late")
     args = parser.parse_args(argv)
     print(f"load average {os.getloadavg()[0]:.2f}; ms per call, median / p95 / p99")
-    rows = asyncio.run(run(args.games.split(","), args.seats, args.seed, args.window, args.repeat))
+    rows = asyncio.run(run(args.games.split(","), args.seats, args.seed, args.window))
     print(
         f"{'game':<10} {'at':<5} {'moves':>9}  {'turns':>24}  {'turns, loop CPU':>24}"
         f"  {'turns + words':>24}  {'turns, nothing known':>24}"

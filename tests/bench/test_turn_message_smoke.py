@@ -13,7 +13,7 @@ from bench.turn_message import main, run
 
 def test_every_game_is_timed_early_and_late() -> None:
     games = ["cantstop", "kokeshi", "harmonies"]
-    rows = asyncio.run(run(games, seats=3, seed=1, window=2, repeat=1))
+    rows = asyncio.run(run(games, seats=3, seed=1, window=2))
     assert [(r["game"], r["at"]) for r in rows] == [
         (g, at) for g in games for at in ("early", "late")
     ]
@@ -27,7 +27,7 @@ def test_every_game_is_timed_early_and_late() -> None:
 
 
 def test_the_command_prints_the_comparison(capsys) -> None:
-    assert main(["--games", "kokeshi", "--window", "1", "--repeat", "1"]) == 0
+    assert main(["--games", "kokeshi", "--window", "1"]) == 0
     printed = capsys.readouterr().out
     assert "kokeshi: late / early median: turns x" in printed
     assert "(target: within x1.2)" in printed
