@@ -165,9 +165,10 @@ def environment(env_file: Path | None = Path(".env")) -> dict[str, str]:
     return merged
 
 
-#: drawing processes ``auto`` starts on a machine with two or more cores: a Harmonies or Kokeshi
-#: message carries two pictures, drawn at once by two processes
-AUTO_DRAWING_PROCESSES = 2
+#: drawing processes ``auto`` starts on a machine with two or more cores (a second one draws a
+#: message's two pictures at once, a few ms sooner, but holds about 140 MB more: see
+#: docs/decisions.md, "Running under load")
+AUTO_DRAWING_PROCESSES = 1
 
 
 def auto_render_processes() -> int:

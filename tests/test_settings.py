@@ -46,10 +46,10 @@ def test_render_processes_auto_and_explicit(monkeypatch: pytest.MonkeyPatch) -> 
     from bot import settings as module
 
     monkeypatch.setattr(module.os, "cpu_count", lambda: 4)
-    assert Settings.from_env({}, need_token=False).render_processes == 2
+    assert Settings.from_env({}, need_token=False).render_processes == 1
     assert (
         Settings.from_env({"BOARDROOM_RENDER_PROCESSES": "auto"}, need_token=False).render_processes
-        == 2
+        == 1
     )
     monkeypatch.setattr(module.os, "cpu_count", lambda: 1)
     assert Settings.from_env({}, need_token=False).render_processes == 0

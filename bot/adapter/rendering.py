@@ -1,10 +1,10 @@
 """Where boards are drawn and computer players think: off the event loop, in worker threads or
 in worker processes.
 
-With ``BOARDROOM_RENDER_PROCESSES=N`` (by default 2 on a machine with two or more cores) boards
+With ``BOARDROOM_RENDER_PROCESSES=N`` (by default 1 on a machine with two or more cores) boards
 are drawn in N worker processes (``draw_pool``), so drawing no longer competes with the event
-loop for the interpreter lock (states are small to send; PNG bytes come back), and the pictures
-of one message are drawn at once; with 0, in worker threads. The workers run at a lower CPU
+loop for the interpreter lock (states are small to send; PNG bytes come back), and with two or
+more the pictures of one message are drawn at once; with 0, in worker threads. The workers run at a lower CPU
 priority than the bot and end with it, however it ends.
 """
 
