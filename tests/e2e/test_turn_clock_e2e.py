@@ -62,8 +62,8 @@ async def test_reminders_then_the_vote_and_a_bot_plays_the_turn(fake_discord, bo
     ((deadline,),) = rows(bot, "SELECT deadline FROM games")
     since = fake_discord.marker()
     reminded = f"<@{alice.id}>, it is your turn"
-    first = await fake_discord.wait_for_channel_message(
-        table.channel, lambda m: m.content.startswith(reminded), after=since
+    first = await fake_discord.wait_for_channel_message(  # due half a clock (3 s) after the start
+        table.channel, lambda m: m.content.startswith(reminded), after=since, timeout=15
     )
     assert "/channels/" in first.content  # a jump link to the board
     second = await fake_discord.wait_for_channel_message(
@@ -171,7 +171,7 @@ async def test_the_table_ends_the_game(fake_discord, bot_process) -> None:
     rec = await fake_discord.click(bob, vote, votes_on(vote)["end"])
     await rec.wait_response()
     await fake_discord.wait_for_channel_message(
-        table.channel, lambda m: "The table ended the game" in m.content, after=vote.id
+        table.channel, lambda m: "The table ended the game" in m.content, after=vote.id, timeout=15
     )
     await asyncio.sleep(0.5)
     assert not action_ids(fake_discord.message(turn.id))  # the last board lost its buttons
