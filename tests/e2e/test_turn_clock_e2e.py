@@ -162,11 +162,13 @@ async def test_a_bot_takes_the_seat_and_the_player_comes_back(fake_discord, bot_
 
 
 async def test_the_table_ends_the_game(fake_discord, bot_process) -> None:
-    bot = await bot_process(BOARDROOM_TEST_HOUR_SECONDS=HOUR)
+    # the vote stays open one clock period: a longer hour, so that on a busy machine the click
+    # still lands before the vote closes by default
+    bot = await bot_process(BOARDROOM_TEST_HOUR_SECONDS=str(REMINDER_HOUR))
     table, turn = await started(fake_discord, bot, "Alice", "Bob")
     bob = table.users[1]
     vote = await fake_discord.wait_for_channel_message(
-        table.channel, lambda m: bool(votes_on(m)), timeout=10
+        table.channel, lambda m: bool(votes_on(m)), timeout=20
     )
     rec = await fake_discord.click(bob, vote, votes_on(vote)["end"])
     await rec.wait_response()
