@@ -173,7 +173,7 @@ AUTO_DRAWING_PROCESSES = 1
 
 def auto_render_processes() -> int:
     """``BOARDROOM_RENDER_PROCESSES=auto``: drawing processes when there is a core to spare for
-    them (they run at a lower priority than the bot, so they never hold its event loop up)."""
+    them."""
     return AUTO_DRAWING_PROCESSES if (os.cpu_count() or 1) >= 2 else 0
 
 

@@ -40,9 +40,6 @@ PR_SET_PDEATHSIG = 1  # prctl option: a signal the kernel sends when the parent 
 Job = Callable[[], Any]
 #: jobs sent to one worker before it answered the first of them
 QUEUED_PER_WORKER = 2
-#: how much lower than the bot's a worker's CPU priority is (``nice``): when the cores are
-#: short, the event loop (answers, the gateway's heartbeat) runs first and boards wait
-WORKER_NICENESS = 5
 
 
 class WorkerDied(RuntimeError):
@@ -68,7 +65,6 @@ def _serve(conn: Connection, parent: int, setup: Job | None) -> None:
     closes. An answer is ``(True, result)`` or ``(False, exception)``."""
     _end_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the bot decides when its workers stop
-    os.nice(WORKER_NICENESS)
     if setup is not None:
         setup()
     while True:

@@ -4,8 +4,8 @@ in worker processes.
 With ``BOARDROOM_RENDER_PROCESSES=N`` (by default 1 on a machine with two or more cores) boards
 are drawn in N worker processes (``draw_pool``), so drawing no longer competes with the event
 loop for the interpreter lock (states are small to send; PNG bytes come back), and with two or
-more the pictures of one message are drawn at once; with 0, in worker threads. The workers run
-at a lower CPU priority than the bot and end with it, however it ends.
+more the pictures of one message are drawn at once; with 0, in worker threads. The workers end
+with the bot, however it ends.
 """
 
 from __future__ import annotations
