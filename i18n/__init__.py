@@ -28,7 +28,7 @@ from string import Formatter
 from typing import TypeVar
 
 from engines.registry import catalogue_homes, generation
-from i18n import cldr
+from i18n import cldr, commands
 from i18n.commands import show_commands
 
 DEFAULT_LOCALE = "en"
@@ -177,13 +177,45 @@ def _shown(identifier: str, name: str, value: object) -> object:
     return value
 
 
+#: sentences already composed, by (locale, key, the parameters and their types); emptied when
+#: the catalogues or the way commands are shown change, or when it is full
+_SENTENCES: dict[tuple[object, ...], str] = {}
+_SENTENCES_KEPT = 16384
+_sentences_for: tuple[object, object] = ((), None)
+#: parameter types whose equal values always read the same (a Discord object is equal to
+#: another with the same id, whatever its name now is): only sentences made of these are kept
+_KEPT_TYPES = frozenset({str, int, float, bool})
+
+
 def t(locale: str | None, key: str, /, **params: object) -> str:
     """The text for ``key`` in ``locale`` (English fallback), formatted with ``params``.
 
     ``count`` chooses the form of a plural key (and is a field like the others). A command the
     text names (``</play>``) is shown as ``i18n.commands`` says. A missing key is a programming
     error and raises ``KeyError`` so tests catch it.
+
+    A board's message asks for hundreds of sentences, most of them asked for at the last move
+    too (a Harmonies hex's options, a roll's words): each is composed once and kept.
     """
+    global _sentences_for
+    values = params.values()
+    if not _KEPT_TYPES.issuperset(map(type, values)):
+        return _compose(locale, key, params)
+    folders, renderer = catalogue_folders(), commands.renderer()
+    if folders is not _sentences_for[0] or renderer is not _sentences_for[1]:
+        _SENTENCES.clear()
+        _sentences_for = (folders, renderer)
+    found = (locale, key, *params.items(), *map(type, values))
+    text = _SENTENCES.get(found)
+    if text is None:
+        text = _compose(locale, key, params)
+        if len(_SENTENCES) >= _SENTENCES_KEPT:
+            _SENTENCES.clear()
+        _SENTENCES[found] = text
+    return text
+
+
+def _compose(locale: str | None, key: str, params: dict[str, object]) -> str:
     lang = language_of(locale)
     text = show_commands(_text(lang, locale, key, params))
     if not params:

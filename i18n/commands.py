@@ -24,6 +24,11 @@ def typed(name: str) -> str:
 _renderer: Callable[[str], str] = typed
 
 
+def renderer() -> Callable[[str], str]:
+    """How commands are shown now."""
+    return _renderer
+
+
 def set_renderer(renderer: Callable[[str], str] | None) -> None:
     """How the commands of every later text are shown (None: as typed)."""
     global _renderer

@@ -177,3 +177,54 @@ def test_unknown_key_is_a_bug() -> None:
 def test_identifiers_are_not_formatted_as_numbers() -> None:
     text = i18n.t("fr", "error.wrong_channel", channel_id=1577292896988561422)
     assert "<#1577292896988561422>" in text
+
+
+def test_a_kept_sentence_follows_how_commands_are_shown() -> None:
+    """Sentences are composed once and kept; installing command mentions (as the bot does once
+    its commands are synced) changes every later one."""
+    from i18n import commands
+
+    key = next(k for k in i18n.catalogue("en") if "</" in i18n.catalogue("en")[k])
+    typed = i18n.t("en", key)
+    assert "`/" in typed and i18n.t("en", key) == typed
+    commands.set_renderer(lambda name: f"<{name}:1>")
+    try:
+        assert "`/" not in i18n.t("en", key) and ":1>" in i18n.t("en", key)
+    finally:
+        commands.set_renderer(None)
+    assert i18n.t("en", key) == typed
+
+
+def test_kept_sentences_tell_equal_values_of_other_types_apart() -> None:
+    """1, 1.0 and True are one dictionary key to Python but need not be the same words: each
+    kept sentence is the one composed for its own value."""
+    values = (1, True, 1.0)
+    kept = [i18n.t("fr", "game.log.range", count=3, first=v, last=1) for v in values]
+    assert kept == [
+        i18n._compose("fr", "game.log.range", {"count": 3, "first": v, "last": 1})
+        for v in values
+    ]
+    assert kept[0] != kept[1], kept  # a number is written the language's way, a flag is not
+
+
+def test_a_sentence_about_an_object_reads_it_again() -> None:
+    """An object equal to another by id (a Discord member) may have changed its name: such a
+    sentence is composed each time, never kept."""
+
+    class Member:
+        def __init__(self, name: str) -> None:
+            self.name = name
+
+        def __eq__(self, other: object) -> bool:
+            return isinstance(other, Member)
+
+        def __hash__(self) -> int:
+            return 1
+
+        def __str__(self) -> str:
+            return self.name
+
+    member = Member("Ada")
+    first = i18n.t("en", "game.log.range", count=3, first=member, last=3)
+    member.name = "Grace"
+    assert "Ada" in first and "Grace" in i18n.t("en", "game.log.range", count=3, first=member, last=3)
