@@ -316,3 +316,30 @@ def test_previous_seat_wraps_around() -> None:
     s = ENGINE.initial_state(3, {})
     assert [previous_seat(replace(s, active=a)) for a in range(3)] == [2, 0, 1]
     assert previous_seat(ENGINE.initial_state(1, {})) == 0
+
+
+def test_a_state_is_written_down_with_every_field() -> None:
+    """encode_state writes the fields out one by one: it must say what asdict would, for every
+    field of the state and of its options, along a whole game."""
+    from dataclasses import asdict
+
+    from engines.rng import Rng
+
+    state = ENGINE.initial_state(3, {"odds": False, "auto_stop_on_win": True})
+    rng = Rng.for_step(7, 0)
+    for _ in range(3000):
+        expected = asdict(state)
+        for key in ("runners", "saved"):
+            expected[key] = [list(r) for r in expected[key]]
+        for key in ("claimed", "dice", "last_move", "turns"):
+            expected[key] = list(expected[key])
+        expected["phase"] = state.phase.value
+        assert ENGINE.encode_state(state) == expected
+        assert ENGINE.decode_state(ENGINE.encode_state(state)) == state
+        if state.phase is Phase.OVER:
+            break
+        if ENGINE.to_move(state) == CHANCE:
+            state = ENGINE.apply(state, ENGINE.sample_chance(state, rng))
+        else:
+            state = ENGINE.apply(state, rng.choice(ENGINE.legal_actions(state)))
+    assert state.phase is Phase.OVER

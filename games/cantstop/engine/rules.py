@@ -7,7 +7,7 @@ Follows ``games/cantstop/rules.md``: each of the three pairings is judged on its
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, replace
+from dataclasses import replace
 from itertools import product
 from typing import Any
 
@@ -21,6 +21,7 @@ from games.cantstop.engine.state import (
     COLUMNS_TO_WIN,
     HEIGHTS,
     NO_OWNER,
+    OPTION_FIELDS,
     RUNNERS,
     CantStopState,
     Options,
@@ -279,13 +280,24 @@ class CantStopEngine:
         return act.decode(text)
 
     def encode_state(self, s: CantStopState) -> dict[str, Any]:
-        d = asdict(s)
-        d["runners"] = [list(r) for r in s.runners]
-        d["saved"] = [list(r) for r in s.saved]
-        for key in ("claimed", "dice", "last_move", "turns"):
-            d[key] = list(d[key])
-        d["phase"] = s.phase.value
-        return d
+        # written out field by field: dataclasses.asdict deep-copies every value, and this runs
+        # at every move (tests/engines/test_cantstop_rules.py checks it against asdict)
+        return {
+            "seats": s.seats,
+            "options": {name: getattr(s.options, name) for name in OPTION_FIELDS},
+            "saved": [list(r) for r in s.saved],
+            "claimed": list(s.claimed),
+            "runners": [list(r) for r in s.runners],
+            "active": s.active,
+            "phase": s.phase.value,
+            "dice": list(s.dice),
+            "last_move": list(s.last_move),
+            "bust": s.bust,
+            "turns": list(s.turns),
+            "turn": s.turn,
+            "winner": s.winner,
+            "v": s.v,
+        }
 
     def decode_state(self, d: Mapping[str, Any]) -> CantStopState:
         if "turn" not in d:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import StrEnum
 
 COLUMNS: tuple[int, ...] = tuple(range(2, 13))
@@ -32,6 +32,10 @@ class Options:
     no_stop_on_occupied_space: bool = False
     #: show the chance that the next roll busts on the Roll again button (display only)
     odds: bool = True
+
+
+#: the names of the options, in order (how a state's options are written down)
+OPTION_FIELDS = tuple(f.name for f in fields(Options))
 
 
 @dataclass(frozen=True, slots=True)
