@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Sequence
-from functools import lru_cache
+from copy import copy
 from typing import Any
 
 import games.cantstop.words as words
@@ -66,28 +67,41 @@ class _Story:
     """One turn replayed: its rolls (dice and the move taken), how it ended, the columns it
     claimed, and the mover's places in the columns it ended with."""
 
-    def __init__(self, start: CantStopState, actions: Sequence[str]) -> None:
+    def __init__(self, start: CantStopState, actions: Sequence[str] = ()) -> None:
         self.mover = start.active
         self.rolls: list[tuple[tuple[int, ...], str | None]] = []
         self.bust = False
         self.stopped = False
         self.columns: list[int] = []
-        state = start
+        self.start = self.end = start
         for action in actions:
-            nxt = ENGINE.apply(state, ENGINE.decode_action(action))
-            kind = action.split(":", 1)[0]
-            if kind == "dice":
-                self.rolls.append((nxt.dice, None))
-                self.bust = self.bust or (nxt.bust and ENGINE.turn(nxt) > ENGINE.turn(state))
-            elif kind == "move" and self.rolls:
-                self.rolls[-1] = (self.rolls[-1][0], action)
-            if nxt.runners:
-                self.columns = [c for c, _ in nxt.runners]
-            if ENGINE.turn(nxt) > ENGINE.turn(state) and not self.bust:
-                self.stopped = True
-            state = nxt
-        self.start, self.end = start, state
-        self.claimed = [c for c in COLUMNS if state.owner(c) != start.owner(c)]
+            self._step(action)
+
+    def _step(self, action: str) -> None:
+        state = self.end
+        nxt = ENGINE.apply(state, ENGINE.decode_action(action))
+        kind = action.split(":", 1)[0]
+        if kind == "dice":
+            self.rolls.append((nxt.dice, None))
+            self.bust = self.bust or (nxt.bust and ENGINE.turn(nxt) > ENGINE.turn(state))
+        elif kind == "move" and self.rolls:
+            self.rolls[-1] = (self.rolls[-1][0], action)
+        if nxt.runners:
+            self.columns = [c for c, _ in nxt.runners]
+        if ENGINE.turn(nxt) > ENGINE.turn(state) and not self.bust:
+            self.stopped = True
+        self.end = nxt
+
+    def then(self, action: str) -> _Story:
+        """This story with one more action (this one unchanged)."""
+        story = copy(self)
+        story.rolls = list(self.rolls)
+        story._step(action)
+        return story
+
+    @property
+    def claimed(self) -> list[int]:
+        return [c for c in COLUMNS if self.end.owner(c) != self.start.owner(c)]
 
     def places(self, tr: Translator) -> str:
         items = [
@@ -97,11 +111,25 @@ class _Story:
         return tr.join(items)
 
 
-@lru_cache(maxsize=STORIES_KEPT)
+#: stories told lately, by (the turn's first state, its actions so far)
+_TOLD: OrderedDict[tuple[CantStopState, tuple[str, ...]], _Story] = OrderedDict()
+
+
 def _told(start: CantStopState, actions: tuple[str, ...]) -> _Story:
-    """A turn's story, replayed once: a turn is told in the message after it and again in the
-    next ones' "since your last turn", so a long game's messages do not replay it each time."""
-    return _Story(start, actions)
+    """A turn's story, replayed once: a turn is told in the message after each of its moves
+    and again in the next ones' "since your last turn"; the story of a turn one action longer
+    than one already told is that one's, one step further."""
+    key = (start, actions)
+    story = _TOLD.get(key)
+    if story is not None:
+        _TOLD.move_to_end(key)
+        return story
+    shorter = _TOLD.get((start, actions[:-1])) if actions else None
+    story = shorter.then(actions[-1]) if shorter is not None else _Story(start, actions)
+    _TOLD[key] = story
+    while len(_TOLD) > STORIES_KEPT:
+        _TOLD.popitem(last=False)
+    return story
 
 
 def _story(start: CantStopState, moves: Sequence[LoggedMove]) -> _Story:

@@ -99,3 +99,35 @@ def test_an_automatic_stop_is_announced_with_the_move() -> None:
     after = ENGINE.apply(running, act.move(2, 4))
     lines = PRESENTER.events(running, [LoggedMove(5, 0, "move:2+4")], after, NAMES, "en")
     assert lines == ["Ann moves on 2 + 4."]
+
+
+def test_a_story_told_one_step_further_is_the_story_replayed() -> None:
+    """Each move's message tells the turn so far by taking the story told at the last move one
+    step further: along a whole game it says what replaying the turn from its start says."""
+    from engines.base import CHANCE, TERMINAL
+    from engines.rng import Rng
+    from games.cantstop import present
+
+    CS = get_engine("cantstop")
+
+    state = CS.initial_state(2, {})
+    rng = Rng.for_step(11, 0)
+    start, actions, told = state, (), 0
+    for _ in range(3000):
+        if CS.to_move(state) == CHANCE:
+            action = CS.sample_chance(state, rng)
+        else:
+            action = rng.choice(CS.legal_actions(state))
+        turn = CS.turn(state)
+        state = CS.apply(state, action)
+        actions = (*actions, CS.encode_action(action))
+        kept, fresh = present._told(start, actions), present._Story(start, actions)
+        told_parts = (kept.rolls, kept.bust, kept.stopped, kept.columns, kept.end, kept.claimed)
+        replayed = (fresh.rolls, fresh.bust, fresh.stopped, fresh.columns, fresh.end, fresh.claimed)
+        assert told_parts == replayed
+        told += 1
+        if CS.turn(state) > turn:
+            start, actions = state, ()
+        if CS.to_move(state) == TERMINAL:
+            break
+    assert told > 50
