@@ -243,12 +243,13 @@ class TurnClock:
 
     async def after_commit(
         self, tx: Tx, row: GameRow, before: GameSnapshot, after: GameSnapshot
-    ) -> None:
-        """Called in the transaction that committed ``after`` (from ``before``)."""
+    ) -> bool:
+        """Called in the transaction that committed ``after`` (from ``before``); whether it
+        changed the game's clock or seats (a move within the turn carries them as they were)."""
         if after.status != "active":
             await tx.clear_timers(after.id, TURN_TIMERS)
             await tx.set_clock(after.id, deadline=None, clock_left=None)
-            return
+            return True
         same_turn = (
             before.status == "active"
             and after.turn == before.turn
@@ -256,7 +257,7 @@ class TurnClock:
         )
         if same_turn:
             await tx.carry_timers(after.id, before.version, after.version)
-            return
+            return False
         settled = await self.settle_bank(tx, before)
         if settled is not None:  # the turn that starts reads the bank just settled
             seats = list(after.seats)
@@ -280,6 +281,7 @@ class TurnClock:
         if before.to_move is not None and before.seats[before.to_move].stand_in == "turn":
             await tx.set_stand_in(after.id, before.to_move, None)  # that one turn is over
         await self.start_turn(tx, after)
+        return True
 
     def held_at_turn_start(self, snap: GameSnapshot, seat: int) -> float:
         """What the seat's clock holds when its turn starts: the whole clock per move, or what

@@ -648,9 +648,11 @@ class GameService:
         if status == "finished":  # results and ratings in this same transaction
             await ratings.record_finished(tx, new_row, engine, state, now)
         after = self.snapshot_of(new_row, state)
-        await self.turn_clock.after_commit(tx, new_row, before, after)
-        if after.status == "active" and (
-            after.clock_seconds or any(s.stand_in for s in before.seats)
+        clock_changed = await self.turn_clock.after_commit(tx, new_row, before, after)
+        if (
+            clock_changed
+            and after.status == "active"
+            and (after.clock_seconds or any(s.stand_in for s in before.seats))
         ):
             reread = await tx.load_game(row.id)  # with the deadline just set
             assert reread is not None
