@@ -11,6 +11,7 @@ by the service.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import discord
@@ -39,17 +40,27 @@ def is_ours(custom_id: str) -> bool:
 
 def on_message(interaction: discord.Interaction) -> bool:
     """Is the clicked control on the interaction's message? (discord.py routes a component to
-    our item only then, the same way: by type and custom_id on the message's view.)"""
+    our item only then, the same way: by type and custom_id on the message's components.)"""
     message, data = interaction.message, interaction.data or {}
     if message is None:
         return False
-    view_cls = discord.ui.LayoutView if message.flags.components_v2 else discord.ui.View
-    view = view_cls.from_message(message, timeout=None)
     wanted = (data.get("component_type"), data.get("custom_id"))
     return any(
-        (item.type.value, getattr(item, "custom_id", None)) == wanted
-        for item in view.walk_children()
+        (component.type.value, getattr(component, "custom_id", None)) == wanted
+        for component in _walk(message.components)
     )
+
+
+def _walk(components: Iterable[Any]) -> Iterator[Any]:
+    """Every component of a message, those in rows, containers and sections included (read
+    as they came: building discord.py's view of the message for this cost more than the
+    click's own handling of it)."""
+    for component in components:
+        yield component
+        yield from _walk(getattr(component, "children", ()))
+        accessory = getattr(component, "accessory", None)
+        if accessory is not None:
+            yield accessory
 
 
 class OurControl(discord.ui.DynamicItem[discord.ui.Item[Any]], template=TEMPLATE):
