@@ -26,8 +26,9 @@ class Clock:
 def made(at: float) -> SimpleNamespace:
     """An interaction as the gate sees it: an id, its creation time, a response state, and what
     the metrics name it by (a click on a move button)."""
+    created_ms = round(at * 1000) - discord.utils.DISCORD_EPOCH
     return SimpleNamespace(
-        id=next(ids),
+        id=(created_ms << 22) | (next(ids) & 0x3FFFFF),  # a snowflake: its time, then a serial
         created_at=dt.datetime.fromtimestamp(at, tz=dt.UTC),
         response=SimpleNamespace(is_done=lambda: False),
         type=discord.InteractionType.component,
