@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from bot.present.base import (
     MAX_ROWS,
@@ -33,7 +34,12 @@ from bot.present.base import (
     clip,
 )
 from games.harmonies.engine.state import HarmoniesState
-from games.harmonies.present.words import card_description, cube_description, place_description
+from games.harmonies.present.words import (
+    card_description,
+    cube_description,
+    stack_below,
+    stack_description,
+)
 from games.harmonies.words import card_name, colour_list, colour_word, spirit_rule
 from i18n import Translator
 
@@ -52,6 +58,29 @@ class _Group:
         return len(self.short)
 
 
+# The options of a place, a card and a discard depend on their words alone (the stack a token
+# would go on, the card): kept, since a board lists dozens and most are the same at the next move.
+@lru_cache(maxsize=4096)
+def _place_options(
+    tr: Translator, code: str, colour: str, hex_code: str, below: tuple[str, ...]
+) -> tuple[SelectOption, SelectOption]:
+    """The short (hex alone) and long (colour and hex) options for placing on a hex."""
+    desc = stack_description(below, colour, tr)
+    long = tr("harmonies.ui.option.place", colour=colour_word(tr, colour), hex=hex_code)
+    return SelectOption(code, hex_code, desc), SelectOption(code, long, desc)
+
+
+@lru_cache(maxsize=1024)
+def _card_option(tr: Translator, code: str, card_id: int) -> SelectOption:
+    return SelectOption(code, card_name(tr, card_id), card_description(card_id, tr))
+
+
+@lru_cache(maxsize=1024)
+def _discard_option(tr: Translator, code: str, card_id: int) -> SelectOption:
+    label = tr("harmonies.ui.option.discard", card=card_name(tr, card_id))
+    return SelectOption(code, label, card_description(card_id, tr))
+
+
 def _groups(state: HarmoniesState, legal: Sequence[str], tr: Translator) -> list[_Group]:
     """Select groups in priority order: places per colour, cards, discards, cubes."""
     places: dict[str, list[tuple[SelectOption, SelectOption]]] = {}
@@ -62,23 +91,14 @@ def _groups(state: HarmoniesState, legal: Sequence[str], tr: Translator) -> list
         kind, _, rest = code.partition(":")
         if kind == "place":
             colour, _, hex_code = rest.partition(":")
-            desc = place_description(state, colour, hex_code, tr)
-            long = tr(
-                "harmonies.ui.option.place",
-                colour=colour_word(tr, colour),
-                hex=hex_code,
-            )
             places.setdefault(colour, []).append(
-                (SelectOption(code, hex_code, desc), SelectOption(code, long, desc))
+                _place_options(tr, code, colour, hex_code, stack_below(state, hex_code))
             )
         elif kind == "card":
-            cid = int(rest)
-            option = SelectOption(code, card_name(tr, cid), card_description(cid, tr))
+            option = _card_option(tr, code, int(rest))
             cards.append((option, option))
         elif kind == "discard":
-            cid = int(rest)
-            label = tr("harmonies.ui.option.discard", card=card_name(tr, cid))
-            option = SelectOption(code, label, card_description(cid, tr))
+            option = _discard_option(tr, code, int(rest))
             discards.append((option, option))
         elif kind == "cube":
             num, _, hex_code = rest.partition(":")

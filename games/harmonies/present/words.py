@@ -40,10 +40,15 @@ def _cell(state: HarmoniesState, code: str) -> int | None:
     return None if cell is None else CELL_INDEX[state.side].get(cell)
 
 
-def place_description(state: HarmoniesState, colour: str, hex_code: str, tr: Translator) -> str:
-    """``empty hex → water`` or ``on trunk of 1 → tree of 2``."""
+def stack_below(state: HarmoniesState, hex_code: str) -> tuple[str, ...]:
+    """The tokens already on a hex of the player's board (none off the board)."""
     index = _cell(state, hex_code)
-    below: tuple[str, ...] = () if index is None else state.player.stacks[index]
+    return () if index is None else state.player.stacks[index]
+
+
+def stack_description(below: tuple[str, ...], colour: str, tr: Translator) -> str:
+    """A ``colour`` token put on ``below``: ``empty hex → water``, ``on trunk of 1 → tree of
+    2``."""
     shape = shape_word(tr, (*below, colour))
     if not below:
         return tr("harmonies.ui.hex.empty", shape=shape)
