@@ -1,18 +1,14 @@
 """The real bot with an event-loop stall monitor, for the end-to-end benchmark.
 
 ``python -m bench.e2e_bot`` runs exactly what ``boardroom run`` (``bot.cli.main(["run"])``)
-runs, unmodified, with one addition: the event loop the bot creates
-(``bot.adapter.event_loop.new_event_loop``) is watched for stalls. On asyncio's own loop it is
+runs, unmodified, with one addition: the asyncio event loop that ``asyncio.run`` creates is
 given a selector that times the loop's turns (``BusySelector``). Between two calls to the
 selector the loop runs the callbacks that are ready; that span is how long any event arriving
 meanwhile (a gateway message, an HTTP answer, a timer) waited before the loop could look at it:
 a blocking call, a long callback or waiting for the interpreter lock all show as one long span.
-It costs two clock reads a turn. uvloop (the bot's loop where it is installed) has no selector
-to time: there a timer due every 5 ms records how late it fires (a stall of S ms shows as S-5
-to S ms). It is a C timer calling one short function, not a task sleeping in a loop: a 5 ms
-``asyncio.sleep`` probe on asyncio's loop added about 2 ms of the bench's own work to each
-move's CPU at N=50. The monitor is installed by replacing the loop factory, so no line of
-the bot changes.
+The monitor is installed through an event loop policy, so no line of the bot changes, and it
+costs two clock reads a turn: a periodic probe (a task sleeping 5 ms, as the harness uses for
+its own loop) would wake the bot 200 times a second and add that work to the bot's CPU.
 
 If ``BOARDROOM_STALL_FILE`` is set, the monitor writes JSON there twice a second and when the
 loop shuts down: the longest span, a histogram, and per wall-clock second the longest span and
@@ -43,7 +39,6 @@ import json
 import os
 import selectors
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -71,10 +66,7 @@ class StallMonitor:
         self._gc_started = 0.0
         self._task: asyncio.Task[None] | None = None
         self._writing: asyncio.TimerHandle | None = None
-        self._timer: asyncio.TimerHandle | None = None
-        self._due = 0.0
-        #: how the lags are measured: "sleep 5 ms" (``start``), "loop turns" (``BusySelector``)
-        #: or "timer 5 ms" (``start_timer``)
+        #: how the lags are measured: "sleep 5 ms" (``start``) or "loop turns" (``BusySelector``)
         self.probe = "loop turns"
 
     def start(self) -> None:
@@ -89,20 +81,6 @@ class StallMonitor:
         the lags come from the loop's ``BusySelector``."""
         self._time_collections()
         self._writing = asyncio.get_running_loop().call_later(WRITE_SECONDS, self._write_again)
-
-    def start_timer(self) -> None:
-        """Time the running loop with a timer due every 5 ms (how late it fires), write the file
-        twice a second and time garbage collections: for a loop with no selector to time."""
-        self.probe = f"timer {PROBE_SECONDS * 1000:g} ms"
-        self.start_writing()
-        self._due = time.perf_counter() + PROBE_SECONDS
-        self._timer = asyncio.get_running_loop().call_later(PROBE_SECONDS, self._fire)
-
-    def _fire(self) -> None:
-        now = time.perf_counter()
-        self.record(max(0.0, (now - self._due) * 1000))
-        self._due = now + PROBE_SECONDS
-        self._timer = asyncio.get_running_loop().call_later(PROBE_SECONDS, self._fire)
 
     def _write_again(self) -> None:
         self.write()
@@ -124,9 +102,6 @@ class StallMonitor:
 
     async def stop(self) -> None:
         """Stop probing (and write the file one last time)."""
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
         if self._writing is not None:
             self._writing.cancel()
             self._writing = None
@@ -243,38 +218,30 @@ class BusySelector(selectors.DefaultSelector):
             self._woke = time.perf_counter()
 
 
-def monitored(
-    new_event_loop: Callable[[], asyncio.AbstractEventLoop], monitor: StallMonitor
-) -> Callable[[], asyncio.AbstractEventLoop]:
-    """``new_event_loop`` whose first loop is watched by ``monitor``: asyncio's through its
-    selector, any other (uvloop) by a timer."""
-    handed: list[bool] = []
+class _MonitoredPolicy(asyncio.DefaultEventLoopPolicy):
+    """Gives the first loop created in this process a StallMonitor, fed by its selector."""
 
-    def make() -> asyncio.AbstractEventLoop:
-        loop = new_event_loop()
-        if handed:
-            return loop
-        handed.append(True)
-        if isinstance(loop, asyncio.SelectorEventLoop):
-            loop.close()
-            loop = asyncio.SelectorEventLoop(BusySelector(monitor))
-            loop.call_soon(monitor.start_writing)
-        else:
-            loop.call_soon(monitor.start_timer)
+    def __init__(self, monitor: StallMonitor) -> None:
+        super().__init__()
+        self._monitor: StallMonitor | None = monitor
+
+    def new_event_loop(self) -> asyncio.AbstractEventLoop:
+        monitor, self._monitor = self._monitor, None
+        if monitor is None:
+            return super().new_event_loop()
+        loop = asyncio.SelectorEventLoop(BusySelector(monitor))
+        loop.call_soon(monitor.start_writing)
         return loop
-
-    return make
 
 
 def main() -> int:
     """Install the monitor and run the bot exactly as ``boardroom run`` does."""
-    from bot.adapter import event_loop
     from bot.cli import main as boardroom
 
     raw = os.environ.get(STALL_FILE_ENV, "").strip()
     monitor = StallMonitor(Path(raw) if raw else None)
     atexit.register(monitor.write)  # the last figures, however the loop ended
-    event_loop.new_event_loop = monitored(event_loop.new_event_loop, monitor)  # type: ignore[assignment]
+    asyncio.set_event_loop_policy(_MonitoredPolicy(monitor))
     profile_to = os.environ.get(PROFILE_FILE_ENV, "").strip()
     if profile_to:
         profiler = cProfile.Profile(time.thread_time)  # CPU time, of the event loop's thread

@@ -340,16 +340,12 @@ def cmd_run(args: argparse.Namespace) -> int:
     settings = load_settings(need_token=True)
     usable_database(settings)
     setup_logging(settings.log_level, settings.token, log_format=settings.log_format)
-    from bot.adapter import event_loop
     from bot.adapter.client import run_bot
     from bot.storage.base import StoreUnavailable
 
     try:
-        with (
-            contextlib.suppress(KeyboardInterrupt),
-            asyncio.Runner(loop_factory=event_loop.new_event_loop) as runner,
-        ):
-            runner.run(run_bot(settings))
+        with contextlib.suppress(KeyboardInterrupt):
+            asyncio.run(run_bot(settings))
     except StoreUnavailable as error:  # PostgreSQL not reachable at start-up
         where = shown_database(settings.store_target)
         print(t(LOCALE, "cli.db_unreachable", where=where, reason=error), file=sys.stderr)

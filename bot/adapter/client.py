@@ -22,7 +22,6 @@ from bot.adapter import commands, dispatch, handlers
 from bot.adapter.board_plan import Show
 from bot.adapter.components import OurControl, is_ours, on_message
 from bot.adapter.delivery import DISCORD_FAILURES, RETRY_DELAYS, BoardDelivery
-from bot.adapter.event_loop import loop_kind
 from bot.adapter.handlers import reply_error
 from bot.adapter.observe import discord_trace
 from bot.adapter.outgoing import USERS_ONLY, board_files, board_view
@@ -316,7 +315,6 @@ async def run_bot(settings: Settings) -> None:
             log.info("game database: PostgreSQL (pool of %s)", settings.db_pool)
         else:
             log.info("game database %s (synchronous=%s)", target, settings.synchronous)
-        log.info("event loop: %s", loop_kind(asyncio.get_running_loop()))
         if settings.shards:
             log.info("shards %s of %s", list(settings.shards.ids), settings.shards.count)
         units = time_units(settings)
