@@ -62,21 +62,25 @@ class _Group:
 # would go on, the card): kept, since a board lists dozens and most are the same at the next move.
 @lru_cache(maxsize=4096)
 def _place_options(
-    tr: Translator, code: str, colour: str, hex_code: str, below: tuple[str, ...]
+    tr: Translator, code: str, below: tuple[str, ...]
 ) -> tuple[SelectOption, SelectOption]:
-    """The short (hex alone) and long (colour and hex) options for placing on a hex."""
+    """The short (hex alone) and long (colour and hex) options of ``place:colour:hex``, on a hex
+    holding ``below``."""
+    colour, _, hex_code = code.removeprefix("place:").partition(":")
     desc = stack_description(below, colour, tr)
     long = tr("harmonies.ui.option.place", colour=colour_word(tr, colour), hex=hex_code)
     return SelectOption(code, hex_code, desc), SelectOption(code, long, desc)
 
 
 @lru_cache(maxsize=1024)
-def _card_option(tr: Translator, code: str, card_id: int) -> SelectOption:
+def _card_option(tr: Translator, code: str) -> SelectOption:
+    card_id = int(code.removeprefix("card:"))
     return SelectOption(code, card_name(tr, card_id), card_description(card_id, tr))
 
 
 @lru_cache(maxsize=1024)
-def _discard_option(tr: Translator, code: str, card_id: int) -> SelectOption:
+def _discard_option(tr: Translator, code: str) -> SelectOption:
+    card_id = int(code.removeprefix("discard:"))
     label = tr("harmonies.ui.option.discard", card=card_name(tr, card_id))
     return SelectOption(code, label, card_description(card_id, tr))
 
@@ -92,13 +96,13 @@ def _groups(state: HarmoniesState, legal: Sequence[str], tr: Translator) -> list
         if kind == "place":
             colour, _, hex_code = rest.partition(":")
             places.setdefault(colour, []).append(
-                _place_options(tr, code, colour, hex_code, stack_below(state, hex_code))
+                _place_options(tr, code, stack_below(state, hex_code))
             )
         elif kind == "card":
-            option = _card_option(tr, code, int(rest))
+            option = _card_option(tr, code)
             cards.append((option, option))
         elif kind == "discard":
-            option = _discard_option(tr, code, int(rest))
+            option = _discard_option(tr, code)
             discards.append((option, option))
         elif kind == "cube":
             num, _, hex_code = rest.partition(":")
